@@ -1,0 +1,109 @@
+"""Every power, flare and edict the engine knows, gathered from their modules.
+
+Power modules live in `engine/powers/` (``POWER``, ``WILD``, ``SUPER``), edict modules in
+`engine/edicts/` (``EDICT``). Adding a power is adding a module: nothing else changes.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+
+from engine import cards, edicts, powers
+from engine.hooks import register_effect
+from engine.powers.base import CardAbility, Edict, Flare, Power
+from engine.state import power_active, powers_of
+
+SIMPLIFIED_POWERS = ("Chronos", "Filch", "Laser", "Macron", "Mind", "Mutant")
+
+POWERS: dict[str, Power] = {}
+FLARES: dict[str, dict[str, Flare]] = {}
+EDICTS: dict[str, Edict] = {}
+
+
+def _modules(package) -> list:
+    names = sorted(m.name for m in pkgutil.iter_modules(package.__path__) if m.name != "base")
+    return [importlib.import_module(f"{package.__name__}.{name}") for name in names]
+
+
+def _load() -> None:
+    for module in _modules(powers):
+        power = module.POWER
+        POWERS[power.name] = power
+        pair = {}
+        for mode in ("wild", "super"):
+            flare = getattr(module, mode.upper(), None)
+            if flare is not None:
+                pair[mode] = flare
+                register_effect(flare.source, flare)
+        if pair:
+            FLARES[power.name] = pair
+    for module in _modules(edicts):
+        edict = module.EDICT
+        EDICTS[edict.name] = edict
+        register_effect(edict.source, edict)
+
+
+_load()
+
+
+def power_pool(options: dict) -> list[str]:
+    """The powers that may be dealt under these options, in name order."""
+    if options.get("simplified"):
+        names = [n for n in SIMPLIFIED_POWERS if n in POWERS]
+    else:
+        names = [n for n, p in POWERS.items() if p.requires is None or options.get(p.requires)]
+    if options.get("power_pool"):
+        names = [n for n in names if n in options["power_pool"]]
+    return sorted(names)
+
+
+def flare_pool(options: dict) -> list[str]:
+    """The flare cards that may go into the challenge deck under these options."""
+    if not options.get("flares"):
+        return []
+    return [cards.flare_card(n) for n in power_pool(options) if n in FLARES]
+
+
+def card_ability(state: dict, player: str, card_id: str) -> CardAbility | None:
+    """What playing a card from a hand does: the Super or Wild flare, the edict, the reinforcement."""
+    from engine.reinforcement import REINFORCEMENT
+
+    kind = cards.kind(card_id)
+    if kind == "flare":
+        power = cards.flare_power(card_id)
+        pair = FLARES.get(power)
+        if not pair:
+            return None
+        own = power in powers_of(state, player) and power_active(state, player, power)
+        return pair.get("super" if own else "wild")
+    if kind == "edict":
+        return EDICTS.get(cards.edict_name(card_id))
+    if kind == "reinforcement":
+        return REINFORCEMENT
+    return None
+
+
+def describe() -> dict:
+    """The catalogue for clients: every power with its flares, every edict."""
+    listed = []
+    for name in sorted(POWERS):
+        entry = POWERS[name].catalogue()
+        entry["flares"] = {mode: flare.catalogue() for mode, flare in FLARES.get(name, {}).items()}
+        listed.append(entry)
+    return {"powers": listed, "edicts": [EDICTS[n].catalogue() for n in sorted(EDICTS)]}
+
+
+def handler_for(source: str):
+    """The power, flare effect, edict or reinforcement a recorded use refers to."""
+    from engine.reinforcement import REINFORCEMENT
+
+    kind, _, rest = source.partition(":")
+    if kind == "power":
+        return POWERS[rest]
+    if kind == "flare":
+        power, _, mode = rest.partition(":")
+        return FLARES[power][mode]
+    if kind == "edict":
+        return EDICTS[rest]
+    return REINFORCEMENT

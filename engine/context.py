@@ -1,0 +1,86 @@
+"""The working context of one `decide` call: a scratch state, the events emitted so far, the RNG.
+
+Every change goes through `Ctx.emit`, which applies the event to the scratch state with
+`evolve` at once, so the rules code always reads the state as it now is, and the events
+returned are exactly what folding will reproduce.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+
+from engine.evolve import evolve
+from engine.state import external_bases
+
+
+class GameOver(Exception):
+    """Raised inside `decide` when an event ends the game: nothing more happens after it."""
+
+
+WINNING_BASES = 5
+
+
+class Ctx:
+    """A scratch state plus the events that made it."""
+
+    def __init__(self, state: dict, *, actor: str, time: int):
+        self.state = state
+        self.events: list[dict] = []
+        self.actor = actor
+        self.time = int(time)
+        self._rng: random.Random | None = None
+        self._position = state.get("v", 0)
+        self._sid = state.get("sid", 0)
+
+    @property
+    def rng(self) -> random.Random:
+        """The command's random source: from the secret seed and the stream position only."""
+        if self._rng is None:
+            digest = hashlib.sha256(f"{self.state.get('seed', '')}:{self._position}".encode()).hexdigest()
+            self._rng = random.Random(int(digest, 16))
+        return self._rng
+
+    def emit(self, event_type: str, **payload) -> dict:
+        """Record a fact: apply it to the scratch state and keep it for the stream."""
+        event = {"type": event_type, "payload": payload, "actor": self.actor, "time": self.time}
+        evolve(self.state, event)
+        self.events.append(event)
+        if event_type == "TokensMoved" and self.state["status"] == "playing":
+            self._check_winners()
+        return event
+
+    def _check_winners(self) -> None:
+        """RULES.md 4, winning: after any token movement, everyone with 5 external bases wins."""
+        winners = [c for c in self.state["order"] if len(external_bases(self.state, c)) >= WINNING_BASES]
+        if winners:
+            self.emit("GameEnded", winners=winners, reason="five external bases")
+            raise GameOver()
+
+    # The agenda ------------------------------------------------------------------------------
+
+    def step(self, op: str, **args) -> dict:
+        """A new step for the agenda, with a fresh serial number."""
+        self._sid = max(self._sid, self.state["sid"]) + 1
+        return {"op": op, "sid": self._sid, **args}
+
+    def replace(self, *steps: dict) -> None:
+        """Replace the current step by ``steps`` (the first runs first); none means it is done."""
+        self.emit("StepsScheduled", steps=list(steps))
+
+    def done(self) -> None:
+        """The current step is finished."""
+        self.replace()
+
+    def then(self, *steps: dict) -> None:
+        """Run ``steps`` first, then come back to the current step."""
+        current = self.state["agenda"][-1]
+        self.replace(*steps, dict(current))
+
+    def update(self, **changes) -> None:
+        """Record progress within the current step."""
+        self.emit("StepUpdated", changes=changes)
+
+    def unwind(self, to: str, **changes) -> None:
+        """Abandon every step above the nearest ``to`` step, then update it."""
+        self.emit("AgendaUnwound", to=to, changes=changes)

@@ -1,0 +1,123 @@
+"""`decide(state, command)`: check a command against the rules and return the events it causes.
+
+Commands are JSON objects with an ``action``. Lobby actions: ``create``, ``join``, ``start``.
+``timeout`` (from the workers) applies the default of a decision whose deadline passed.
+Every other action answers the decision the sending ``player`` owes, as listed by
+`engine.prompts`. After the command, everything automatic runs up to the next decision,
+so the returned events always leave the game waiting for someone (or finished).
+
+`decide` never changes its input state.
+"""
+
+from __future__ import annotations
+
+from engine import flow, setup
+from engine.context import Ctx, GameOver
+from engine.errors import CommandError, NotOwed, RulesError
+from engine.state import clone, empty
+
+LOBBY_ACTIONS = ("create", "join", "start")
+
+
+def decide(state: dict | None, command: dict) -> list[dict]:
+    """The events a command causes, or an error naming the rule that forbids it."""
+    return execute(state, command)[0]
+
+
+def execute(state: dict | None, command: dict) -> tuple[list[dict], dict]:
+    """The events a command causes and the state they lead to (equal to folding them onto ``state``).
+
+    Callers that keep the state in memory use the returned state instead of folding again.
+    """
+    if not isinstance(command, dict) or not isinstance(command.get("action"), str):
+        raise CommandError("a command is an object with an 'action'", "action")
+    state = clone(state) if state else empty()
+    action = command["action"]
+    at = command.get("at", state.get("time", 0))
+    if not isinstance(at, int) or isinstance(at, bool):
+        raise CommandError("'at' must be a time in milliseconds", "at")
+    player = command.get("player")
+    actor = "timer" if action == "timeout" else (player or command.get("actor") or "system")
+    ctx = Ctx(state, actor=actor, time=at)
+    try:
+        if action == "create":
+            if state["status"] != "none":
+                raise RulesError("lobby", "this game already exists")
+            setup.create(ctx, command)
+            return ctx.events, ctx.state
+        if state["status"] == "none":
+            raise RulesError("lobby", "there is no such game")
+        if action == "join":
+            setup.join(ctx, command)
+            return ctx.events, ctx.state
+        if action == "start":
+            setup.start(ctx)
+        elif state["status"] != "playing":
+            raise RulesError("lobby", f"the game is {state['status']}, not being played")
+        elif action == "timeout":
+            expire(ctx, command)
+        else:
+            if not isinstance(player, str) or player not in state["players"]:
+                raise CommandError("the command must name the acting player", "player")
+            flow.answer(ctx, command, player)
+        flow.advance(ctx)
+        record_decisions(ctx)
+    except GameOver:
+        pass
+    return ctx.events, ctx.state
+
+
+def expire(ctx, command: dict) -> None:
+    """Apply the default of a decision whose deadline has passed (RULES.md: deadlines)."""
+    wanted = command.get("prompt")
+    owed = {p["id"]: p for p in flow.owed(ctx.state)}
+    if wanted not in owed:
+        raise NotOwed("timer", f"decision {wanted!r} is no longer owed")
+    deadline = ctx.state["clock"].get(wanted)
+    if deadline is None or ctx.time < deadline:
+        raise RulesError("timer", f"decision {wanted!r} has no deadline that has passed")
+    owed_prompt = owed[wanted]
+    step = flow.current(ctx.state)
+    handler = flow.STEPS[step["op"]]
+    expiring = getattr(handler, "expire", None)
+    default = None if expiring else handler.default(ctx.state, step, owed_prompt, ctx.rng)
+    ctx.emit("DecisionTimedOut", player=owed_prompt["player"], prompt=wanted, kind=owed_prompt["kind"],
+             default={"action": default["action"]} if default else {"action": "expire"})
+    if expiring:
+        expiring(ctx, step, owed_prompt)
+    else:
+        flow.answer(ctx, {**default, "prompt": wanted}, owed_prompt["player"])
+
+
+def record_decisions(ctx) -> None:
+    """Note which decisions opened and closed with this command, and the deadline of each new one."""
+    state = ctx.state
+    if state["status"] != "playing":
+        return
+    owed = flow.owed(state)
+    clock = state["clock"]
+    seconds = state["options"].get("decision_seconds")
+    opened = []
+    for owed_prompt in owed:
+        if owed_prompt["id"] in clock:
+            continue
+        deadline = owed_prompt.get("deadline")
+        if deadline is None and seconds:
+            deadline = ctx.time + seconds * 1000
+        opened.append({"id": owed_prompt["id"], "player": owed_prompt["player"], "kind": owed_prompt["kind"],
+                       "deadline": deadline})
+    current = {p["id"] for p in owed}
+    closed = sorted(pid for pid in clock if pid not in current)
+    if opened or closed:
+        ctx.emit("DecisionsOpened", opened=opened, closed=closed)
+
+
+def prompts(state: dict | None) -> list[dict]:
+    """Every decision owed now, by whom, with its legal options and deadline."""
+    if not state:
+        return []
+    owed = flow.owed(state)
+    clock = state.get("clock") or {}
+    for owed_prompt in owed:
+        owed_prompt["deadline"] = clock.get(owed_prompt["id"], owed_prompt.get("deadline"))
+    return owed

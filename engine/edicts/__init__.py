@@ -1,0 +1,1 @@
+"""The edicts: one module per edict (see `engine.powers.base.Edict`)."""

@@ -1,0 +1,367 @@
+"""`evolve(state, event)`: apply one recorded fact to a state.
+
+It never fails on an event that `decide` produced and never draws a random number: every
+random outcome is already written in the event. For speed it changes ``state`` in place
+and returns it; callers that need the old state keep a clone (`decide` works on one).
+"""
+
+from __future__ import annotations
+
+from engine.state import PLANETS_PER_SYSTEM, empty, planet_id
+
+HANDLERS = {}
+
+
+def handles(event_type: str):
+    """Register the function that applies one event type."""
+    def register(fn):
+        HANDLERS[event_type] = fn
+        return fn
+    return register
+
+
+def evolve(state: dict | None, event: dict) -> dict:
+    """Apply one event to a state (in place) and return it; ``state`` None means a new game."""
+    if state is None:
+        state = empty()
+    HANDLERS[event["type"]](state, event["payload"], event)
+    state["v"] += 1
+    state["time"] = event.get("time", state.get("time", 0))
+    return state
+
+
+# The lobby and setup -------------------------------------------------------------------------
+
+@handles("GameCreated")
+def _created(s, p, event):
+    s.update({
+        "game_id": event.get("game_id"), "status": "lobby", "ruleset": p["ruleset"],
+        "options": p["options"], "seats": p["seats"], "seed": p["seed"], "setup": p.get("setup") or {},
+        "order": [], "players": {}, "created": event.get("time", 0),
+    })
+
+
+@handles("PlayerJoined")
+def _joined(s, p, event):
+    s["order"].append(p["player"])
+    s["players"][p["player"]] = {"name": p["name"], "bot": p.get("bot"), "hand": [], "powers": []}
+
+
+@handles("GameStarted")
+def _started(s, p, event):
+    colors = p["order"]
+    s.update({
+        "status": "playing", "order": list(colors),
+        "planets": {planet_id(c, i): {c: 4} for c in colors for i in range(PLANETS_PER_SYSTEM)},
+        "warp": {c: 0 for c in colors}, "removed": {c: 0 for c in colors}, "fan": {},
+        "fan_section": None,
+        "cone": {"offense": {}, "defense": {}},
+        "deck": [], "discard": [], "destiny": [], "destiny_discard": [], "kickers": [],
+        "table": [], "committed": {"offense": [], "defense": []}, "aside": [],
+        "turn": None, "ch": None, "agenda": [{"op": "game", "sid": 0}], "sid": 0,
+        "clock": {}, "record": {c: {"won": 0, "lost": 0} for c in colors}, "notes": {},
+        "winners": [],
+    })
+
+
+@handles("PowersDealt")
+def _powers(s, p, event):
+    for color, names in p["powers"].items():
+        s["players"][color]["powers"] = list(names)
+
+
+@handles("DeckFormed")
+def _deck_formed(s, p, event):
+    s[p["deck"]] = list(p["cards"])
+
+
+@handles("FirstPlayerChosen")
+def _first(s, p, event):
+    s["first_player"] = p["player"]
+
+
+# Turn sequence ---------------------------------------------------------------------------------
+
+@handles("TurnBegan")
+def _turn_began(s, p, event):
+    s["turn"] = {"offense": p["player"], "number": p["turn"], "challenge": 0, "succeeded": False}
+
+
+@handles("TurnEnded")
+def _turn_ended(s, p, event):
+    s["ch"] = None
+
+
+@handles("ChallengeBegan")
+def _challenge_began(s, p, event):
+    s["turn"]["challenge"] = p["number"]
+    s["ch"] = {
+        "number": p["number"], "stage": 0, "defense": None, "planet": None, "reverse": False,
+        "destiny": None, "invited": {"offense": None, "defense": None}, "allies": {},
+        "declined": [], "answered": [], "revealed": None, "outcome": None, "succeeded": False,
+        "reinforce": {"offense": 0, "defense": 0}, "effects": [], "zapped": [], "used": {},
+        "cancelled": [], "notes": {}, "deal": None,
+    }
+
+
+@handles("ChallengeEnded")
+def _challenge_ended(s, p, event):
+    s["turn"]["succeeded"] = p["succeeded"]
+    s["ch"]["succeeded"] = p["succeeded"]
+
+
+@handles("StageBegan")
+def _stage(s, p, event):
+    s["ch"]["stage"] = p["stage"]
+
+
+@handles("StepsScheduled")
+def _scheduled(s, p, event):
+    agenda = s["agenda"]
+    agenda.pop()
+    agenda.extend(reversed(p["steps"]))
+    for step in p["steps"]:
+        if step["sid"] > s["sid"]:
+            s["sid"] = step["sid"]
+
+
+@handles("StepUpdated")
+def _step_updated(s, p, event):
+    s["agenda"][-1].update(p["changes"])
+
+
+@handles("DecisionsOpened")
+def _decisions(s, p, event):
+    clock = s["clock"]
+    for prompt_id in p["closed"]:
+        clock.pop(prompt_id, None)
+    for opened in p["opened"]:
+        clock[opened["id"]] = opened.get("deadline")
+
+
+@handles("DecisionTimedOut")
+def _timed_out(s, p, event):
+    pass  # a log fact; the default answer's own events follow
+
+
+@handles("Passed")
+def _passed(s, p, event):
+    step = s["agenda"][-1]
+    step["passed"] = step.get("passed", []) + [p["player"]]
+
+
+@handles("GameEnded")
+def _ended(s, p, event):
+    s["status"] = "finished"
+    s["winners"] = list(p["winners"])
+    s["agenda"] = []
+    s["clock"] = {}
+
+
+# Cards -----------------------------------------------------------------------------------------
+
+def card_place(s: dict, place: str) -> list:
+    """The list of card ids a place name refers to (``hand:red``, ``committed:offense``, ``deck``...)."""
+    kind, _, owner = place.partition(":")
+    if kind == "hand":
+        return s["players"][owner]["hand"]
+    if kind == "committed":
+        return s["committed"][owner]
+    return s[kind]
+
+
+@handles("CardsMoved")
+def _cards_moved(s, p, event):
+    src, dst = card_place(s, p["src"]), card_place(s, p["dst"])
+    for card_id in p["cards"]:
+        if p["src"] == "deck" and src and src[-1] == card_id:
+            src.pop()
+        else:
+            src.remove(card_id)
+        dst.append(card_id)
+
+
+@handles("DeckReshuffled")
+def _reshuffled(s, p, event):
+    if p["deck"] == "deck":
+        s["discard"] = []
+        s["deck"] = list(p["cards"])
+    else:
+        s["destiny_discard"] = []
+        s["destiny"] = list(p["cards"])
+
+
+@handles("HandRevealed")
+def _hand_revealed(s, p, event):
+    pass  # only who saw what; the log keeps it
+
+
+@handles("CardPlayed")
+def _card_played(s, p, event):
+    s["players"][p["player"]]["hand"].remove(p["card"])
+    s["table"].append(p["card"])
+
+
+@handles("ChallengeCardChosen")
+def _card_chosen(s, p, event):
+    s["players"][p["player"]]["hand"].remove(p["card"])
+    s["committed"][p["side"]].append(p["card"])
+    if p.get("face_up"):
+        s["ch"]["notes"][f"face_up:{p['side']}"] = True
+
+
+@handles("ChallengeCardsRevealed")
+def _revealed(s, p, event):
+    s["ch"]["revealed"] = {"offense": list(p["offense"]), "defense": list(p["defense"])}
+
+
+@handles("RevealUndone")
+def _reveal_undone(s, p, event):
+    s["ch"]["revealed"] = None
+
+
+@handles("DestinyDrawn")
+def _destiny_drawn(s, p, event):
+    s["destiny"].remove(p["card"])
+    s["destiny_discard"].append(p["card"])
+    if s.get("ch"):
+        s["ch"]["destiny"] = p["card"]
+
+
+# Tokens ----------------------------------------------------------------------------------------
+
+def token_place(s: dict, place: str) -> dict:
+    """The ``{colour: n}`` dict a place name refers to (a planet id, ``warp``, ``cone:offense``...)."""
+    if place in s["planets"]:
+        return s["planets"][place]
+    kind, _, part = place.partition(":")
+    if kind == "cone":
+        return s["cone"][part]
+    if kind == "fan":
+        return s["fan"].setdefault(part, {})
+    if kind == "warp":
+        return s["warp"]
+    return s["removed"]
+
+
+@handles("TokensMoved")
+def _tokens_moved(s, p, event):
+    for color, src, dst, count in p["moves"]:
+        source = token_place(s, src)
+        left = source.get(color, 0) - count
+        if left or src in ("warp", "removed"):
+            source[color] = left
+        else:
+            del source[color]
+        target = token_place(s, dst)
+        target[color] = target.get(color, 0) + count
+
+
+# The challenge ----------------------------------------------------------------------------------
+
+@handles("DefenseDetermined")
+def _defense(s, p, event):
+    s["ch"]["defense"] = p["defense"]
+    s["ch"]["reverse"] = p["reverse"]
+
+
+@handles("ConeAimed")
+def _aimed(s, p, event):
+    s["ch"]["planet"] = p["planet"]
+
+
+@handles("AlliesInvited")
+def _invited(s, p, event):
+    s["ch"]["invited"][p["side"]] = list(p["players"])
+
+
+@handles("AllianceAnswered")
+def _answered(s, p, event):
+    ch = s["ch"]
+    ch["answered"].append(p["player"])
+    if p.get("side"):
+        ch["allies"][p["player"]] = p["side"]
+    else:
+        ch["declined"].append(p["player"])
+
+
+@handles("AllyRemoved")
+def _ally_removed(s, p, event):
+    s["ch"]["allies"].pop(p["player"], None)
+
+
+@handles("ChallengeResolved")
+def _resolved(s, p, event):
+    outcome = p["outcome"]
+    s["ch"]["outcome"] = outcome
+    for color, result in outcome.get("record", {}).items():
+        s["record"][color][result] += 1
+
+
+@handles("ChallengeNoted")
+def _challenge_noted(s, p, event):
+    s["ch"]["notes"][p["key"]] = p["value"]
+
+
+@handles("PlayerNoted")
+def _player_noted(s, p, event):
+    s["notes"].setdefault(p["player"], {})[p["key"]] = p["value"]
+
+
+@handles("EffectAdded")
+def _effect(s, p, event):
+    s["ch"]["effects"].append(p["effect"])
+
+
+@handles("PowerUsed")
+def _power_used(s, p, event):
+    if s.get("ch") is not None:
+        key = f"{p['player']}:{p['power']}"
+        s["ch"]["used"][key] = s["ch"]["used"].get(key, 0) + 1
+
+
+@handles("UseCancelled")
+def _cancelled(s, p, event):
+    s["ch"]["cancelled"].append(p["target"]["use"])
+
+
+@handles("PowerZapped")
+def _zapped(s, p, event):
+    s["ch"]["zapped"].append(f"{p['target']}:{p['power']}")
+
+
+@handles("DealProposed")
+def _deal_proposed(s, p, event):
+    deal = s["ch"]["deal"]
+    deal["proposals"][str(p["id"])] = {"by": p["player"], "terms": p["terms"]}
+    deal["next_id"] = p["id"] + 1
+
+
+@handles("DealAnswered")
+def _deal_answered(s, p, event):
+    deal = s["ch"]["deal"]
+    if p.get("accepted") is None:
+        deal["given_up"].append(p["player"])
+    else:
+        deal["accepted"] = p["accepted"]
+
+
+@handles("DealConcluded")
+def _deal_concluded(s, p, event):
+    s["ch"]["deal"]["made"] = p["made"]
+    s["ch"]["deal"]["terms"] = p.get("terms")
+
+
+@handles("DealStarted")
+def _deal_started(s, p, event):
+    s["ch"]["deal"] = {"proposals": {}, "next_id": 1, "given_up": [], "accepted": None,
+                       "made": None, "terms": None, "deadline": p.get("deadline")}
+
+
+@handles("AgendaUnwound")
+def _unwound(s, p, event):
+    agenda = s["agenda"]
+    while agenda and agenda[-1]["op"] != p["to"]:
+        agenda.pop()
+    if agenda:
+        agenda[-1].update(p.get("changes") or {})

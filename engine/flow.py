@@ -1,0 +1,171 @@
+"""The turn sequence as an agenda of steps, and the driver that runs it up to the next decision.
+
+The agenda is a stack of small JSON step records (``{"op": "launch", "sid": 41}``) kept in
+the state, so a game can stop between any two decisions and be resumed from a snapshot.
+Each ``op`` is a `Step` subclass registered here:
+
+- ``prompts(state, step)`` lists the decisions the step is waiting for (none: it can run);
+- ``run(ctx, step)`` does the step's automatic work and must emit at least one event;
+- ``answer(ctx, step, prompt, option, args)`` applies a player's decision;
+- ``default(state, step, prompt, rng)`` is the answer applied when a deadline passes.
+
+`advance` runs steps until a decision is owed or the game ends, so everything without a
+choice happens inside the same `decide` call.
+"""
+
+from __future__ import annotations
+
+from engine import shapes
+from engine.errors import CommandError, EngineStuck, NotOwed, RulesError
+
+STEPS: dict[str, Step] = {}
+MAX_STEPS_PER_COMMAND = 20000
+IDENTITY_EXCLUDED = frozenset({"action", "args", "rule", "label", "info"})
+
+
+class Step:
+    """One kind of step of the turn sequence."""
+
+    op = ""
+
+    def prompts(self, state: dict, step: dict) -> list[dict]:
+        """Decisions this step waits for; empty when it can run on its own."""
+        return []
+
+    def run(self, ctx, step: dict) -> None:
+        """The step's automatic work; must emit at least one event (usually ending the step)."""
+        raise NotImplementedError(self.op)
+
+    def answer(self, ctx, step: dict, prompt: dict, option: dict, args: dict) -> None:
+        """Apply a player's decision (already checked against the prompt's options)."""
+        raise NotImplementedError(self.op)
+
+    def default(self, state: dict, step: dict, prompt: dict, rng) -> dict:
+        """The command applied when this prompt's deadline passes: by default, its first option."""
+        return default_from_first_option(prompt, rng)
+
+
+def register(cls):
+    """Class decorator: make a Step subclass the handler of its ``op``."""
+    STEPS[cls.op] = cls()
+    return cls
+
+
+# Prompts and options -----------------------------------------------------------------------
+
+def option(action: str, args: dict | None = None, *, rule: str | None = None, label: str | None = None,
+           **identity) -> dict:
+    """One thing a player may do: an action, what identifies it (an ability, a card) and its argument shapes."""
+    opt = {"action": action, **identity, "args": args or {}}
+    if rule:
+        opt["rule"] = rule
+    if label:
+        opt["label"] = label
+    return opt
+
+
+def prompt(step: dict, player: str, kind: str, options: list[dict], *, rule: str,
+           info: dict | None = None, round: int | None = None, deadline: int | None = None) -> dict:
+    """A decision owed by one player: what it is about (``kind``), its legal options, the rule behind it."""
+    suffix = f".{round}" if round else ""
+    made = {"id": f"{kind}.{step['sid']}{suffix}.{player}", "player": player, "kind": kind,
+            "rule": rule, "options": options, "info": info or {}}
+    if deadline is not None:
+        made["deadline"] = deadline
+    return made
+
+
+def identity(opt: dict) -> dict:
+    """The fields that tell one option from another of the same action (``ability``, ``card``)."""
+    return {k: v for k, v in opt.items() if k not in IDENTITY_EXCLUDED}
+
+
+def match(prompt_: dict, command: dict) -> tuple[dict, dict]:
+    """The option a command takes and its checked arguments; refuses with the rule otherwise."""
+    action = command.get("action")
+    candidates = [o for o in prompt_["options"] if o["action"] == action]
+    if not candidates:
+        possible = sorted({o["action"] for o in prompt_["options"]})
+        raise RulesError(prompt_["rule"], f"{action!r} is not possible now; the decision owed "
+                                          f"({prompt_['kind']}) allows: {', '.join(possible)}")
+    chosen = next((o for o in candidates
+                   if all(command.get(k) == v for k, v in identity(o).items())), None)
+    if chosen is None:
+        keys = sorted({k for o in candidates for k in identity(o)})
+        offered = [identity(o) for o in candidates]
+        raise RulesError(prompt_["rule"], f"no {action!r} with those {', '.join(keys) or 'details'} is "
+                                          f"possible now; possible: {offered}")
+    raw = command.get("args") or {}
+    if not isinstance(raw, dict):
+        raise CommandError("args must be an object", "args")
+    unknown = sorted(set(raw) - set(chosen["args"]))
+    if unknown:
+        raise CommandError(f"unknown argument {unknown[0]!r} for {action!r}; expected: "
+                           f"{', '.join(chosen['args']) or 'none'}", f"args.{unknown[0]}")
+    rule = chosen.get("rule", prompt_["rule"])
+    args = {name: shapes.check(shape, raw.get(name), f"args.{name}", rule)
+            for name, shape in chosen["args"].items()}
+    return chosen, args
+
+
+def default_from_first_option(prompt_: dict, rng) -> dict:
+    """A command taking the first option with random legal arguments (free shapes left empty)."""
+    opt = prompt_["options"][0]
+    return command_for(opt, {name: shapes.random_value(shape, rng) for name, shape in opt["args"].items()})
+
+
+def command_for(opt: dict, args: dict) -> dict:
+    """The command that takes an option with the given arguments."""
+    return {"action": opt["action"], **identity(opt), "args": args}
+
+
+# The driver ---------------------------------------------------------------------------------
+
+def current(state: dict) -> dict | None:
+    """The step at the top of the agenda."""
+    agenda = state.get("agenda")
+    return agenda[-1] if agenda else None
+
+
+def owed(state: dict) -> list[dict]:
+    """Every decision owed now (without deadlines attached)."""
+    if state.get("status") != "playing":
+        return []
+    step = current(state)
+    return STEPS[step["op"]].prompts(state, step) if step else []
+
+
+def advance(ctx) -> None:
+    """Run automatic steps until a decision is owed or the game ends."""
+    for _ in range(MAX_STEPS_PER_COMMAND):
+        state = ctx.state
+        if state["status"] != "playing":
+            return
+        step = current(state)
+        handler = STEPS[step["op"]]
+        if handler.prompts(state, step):
+            return
+        before = len(ctx.events)
+        handler.run(ctx, step)
+        if len(ctx.events) == before:
+            raise EngineStuck(f"step {step['op']} made no progress")
+    raise EngineStuck("the turn sequence did not reach a decision")
+
+
+def answer(ctx, command: dict, player: str) -> None:
+    """Apply a player's command to the decision it owes."""
+    step = current(ctx.state)
+    handler = STEPS[step["op"]] if step else None
+    prompts = handler.prompts(ctx.state, step) if handler else []
+    mine = [p for p in prompts if p["player"] == player]
+    if not mine:
+        waiting = sorted({p["player"] for p in prompts})
+        raise NotOwed("prompt", f"{player} owes no decision now"
+                      + (f"; waiting for {', '.join(waiting)}" if waiting else ""))
+    owed_prompt = mine[0]
+    wanted = command.get("prompt")
+    if wanted is not None and wanted != owed_prompt["id"]:
+        raise NotOwed("prompt", f"decision {wanted!r} is no longer owed; {player} now owes "
+                                f"{owed_prompt['id']!r} ({owed_prompt['kind']})")
+    chosen, args = match(owed_prompt, command)
+    handler.answer(ctx, step, owed_prompt, chosen, args)

@@ -1,0 +1,68 @@
+"""Drawing, discarding and new hands: the card movements every part of the rules shares."""
+
+from __future__ import annotations
+
+from engine import cards
+from engine.hooks import fire
+from engine.state import challenge_cards, hand
+
+HAND_SIZE = 7
+
+
+def reshuffle_discards(ctx) -> bool:
+    """RULES.md 4 (decision): an empty deck is replaced by the shuffled discard pile."""
+    pile = list(ctx.state["discard"])
+    if not pile:
+        return False
+    ctx.rng.shuffle(pile)
+    ctx.emit("DeckReshuffled", deck="deck", cards=pile)
+    return True
+
+
+def draw(ctx, player: str, count: int, reason: str) -> list[str]:
+    """Draw cards from the top of the deck into a hand (fewer if deck and discards run out)."""
+    drawn: list[str] = []
+    while len(drawn) < count:
+        deck = ctx.state["deck"]
+        if not deck and not reshuffle_discards(ctx):
+            break
+        deck = ctx.state["deck"]
+        take = min(count - len(drawn), len(deck))
+        batch = deck[len(deck) - take:][::-1]
+        ctx.emit("CardsMoved", cards=batch, src="deck", dst=f"hand:{player}", seen_by=[player], reason=reason)
+        drawn += batch
+    if drawn:
+        fire(ctx, "on_cards_drawn", player=player, count=len(drawn), reason=reason)
+    return drawn
+
+
+def discard_cards(ctx, player: str, card_ids: list[str], reason: str) -> None:
+    """Cards from a hand go face up onto the discard pile."""
+    if card_ids:
+        ctx.emit("CardsMoved", cards=list(card_ids), src=f"hand:{player}", dst="discard", seen_by=None,
+                 reason=reason)
+
+
+def give_cards(ctx, giver: str, receiver: str, card_ids: list[str], reason: str, public: bool = False) -> None:
+    """Cards pass from one hand to another; only the two players see which, unless public."""
+    if card_ids:
+        ctx.emit("CardsMoved", cards=list(card_ids), src=f"hand:{giver}", dst=f"hand:{receiver}",
+                 seen_by=None if public else sorted({giver, receiver}), reason=reason)
+
+
+def challenge_card_obtainable(state: dict) -> bool:
+    """Whether a new hand could contain a challenge card at all (deck or discards hold one)."""
+    return any(cards.is_challenge_card(c) for c in state["deck"]) or \
+        any(cards.is_challenge_card(c) for c in state["discard"])
+
+
+def new_hand(ctx, player: str) -> None:
+    """RULES.md 4: discard the hand and draw 7, repeated until it holds a challenge card."""
+    for _ in range(50):
+        if challenge_cards(ctx.state, player):
+            return
+        discard_cards(ctx, player, list(hand(ctx.state, player)), "new hand")
+        if not challenge_card_obtainable(ctx.state):
+            draw(ctx, player, HAND_SIZE, "new hand")
+            return
+        draw(ctx, player, HAND_SIZE, "new hand")

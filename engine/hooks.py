@@ -1,0 +1,77 @@
+"""How powers, flares and edicts change the rules without editing the turn sequence.
+
+The turn sequence asks questions at fixed points; everything *in force* may answer:
+each active power (held, not lost to power loss, not zapped), in timing order, then each
+flare or edict effect played this challenge (``ch["effects"]``), in the order played.
+
+Modifiers are folded: ``fold(state, "token_strength", 1, player="red", side="offense")``
+calls ``token_strength(state, me, value, **kw)`` on every handler that defines it and
+returns the last value. Triggers are fired: ``fire(ctx, "on_resolved", outcome=...)``
+calls ``on_resolved(ctx, me, **kw)`` on each handler, which may emit events and schedule
+steps (decisions included).
+
+Modifier hooks (value in, value out):
+- ``launch_range(player, role)``: ``[low, high]`` tokens a player may put on the cone (offense/ally).
+- ``token_strength(player, side)``: what each of a player's tokens adds to its side's total.
+- ``attack_values()``: ``{"offense": v, "defense": v}`` card values (None for non-Attacks).
+- ``side_total(side)``: a side's total before reinforcements.
+- ``lower_wins()``: True when the lower total wins (each answer may flip it).
+- ``outcome(outcome)``: the outcome dict, last word before it is applied.
+- ``loss_destination(player, src, reason)``: where a lost token goes: ``warp``, ``home``, ``removed``.
+- ``may_join(player)``: the sides a player may join in stage 6 (a set).
+- ``destiny_free_choice()``: True when the offense picks the defense whatever the destiny card.
+- ``chooses_first()``: the side that must commit its card face up first, or None.
+- ``consolation_count(player, count)``: cards a player takes as consolation.
+- ``extra_cards(player)``: additional challenge cards a main player may commit (Deuce).
+
+Trigger hooks: ``on_turn_began``, ``on_launched``, ``on_alliances_formed``, ``on_revealed``,
+``on_tokens_lost(losses)``, ``on_resolved(outcome)``, ``on_edict_discarded(card, player)``,
+``on_cards_drawn(player, count, reason)``, ``on_tokens_retrieved(player, count, reason)``,
+``on_zapped(target, power)``, ``on_challenge_ended()``.
+"""
+
+from __future__ import annotations
+
+from engine.state import power_active, powers_of, timing_order
+
+_EFFECTS: dict[str, object] = {}
+
+
+def register_effect(source: str, handler) -> None:
+    """Make ``handler`` answer hooks for challenge effects whose ``source`` is this key."""
+    _EFFECTS[source] = handler
+
+
+def in_force(state: dict):
+    """``(handler, owner, effect)`` for every active power and every effect played this challenge."""
+    from engine.catalog import POWERS
+
+    if state.get("status") != "playing":
+        return
+    for color in timing_order(state):
+        for name in powers_of(state, color):
+            if power_active(state, color, name):
+                yield POWERS[name], color, None
+    ch = state.get("ch")
+    if ch:
+        for effect in ch["effects"]:
+            handler = _EFFECTS.get(effect["source"])
+            if handler is not None:
+                yield handler, effect["player"], effect
+
+
+def fold(state: dict, hook: str, value, **kw):
+    """Let every handler in force modify ``value`` in turn."""
+    for handler, owner, effect in list(in_force(state)):
+        fn = getattr(handler, hook, None)
+        if fn is not None:
+            value = fn(state, owner, value, effect=effect, **kw)
+    return value
+
+
+def fire(ctx, hook: str, **kw) -> None:
+    """Tell every handler in force that something happened; they may act on it."""
+    for handler, owner, effect in list(in_force(ctx.state)):
+        fn = getattr(handler, hook, None)
+        if fn is not None:
+            fn(ctx, owner, effect=effect, **kw)

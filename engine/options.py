@@ -1,0 +1,85 @@
+"""Rulesets and game options (RULES.md section 1): defaults, types and validation.
+
+A game's options are fixed in its first event; `resolve` fills in defaults and refuses
+anything unknown or out of range, naming the option.
+"""
+
+from __future__ import annotations
+
+from engine.errors import RulesError
+
+RULESETS = ("mayfair",)
+MAYFAIR_COLORS = ("red", "blue", "yellow", "purple", "light_blue", "orange")
+
+# name: (type, default, allowed values or (min, max) for ints, meaning)
+OPTIONS: dict[str, tuple[type, object, object, str]] = {
+    "simplified": (bool, False, None, "powers only from Chronos, Filch, Laser, Macron, Mind, Mutant; no flares; no reverse cone"),
+    "reverse_cone": (bool, True, None, "reverse destiny cards are in the destiny deck"),
+    "flares": (bool, True, None, "flares are shuffled into the challenge deck"),
+    "edicts": (bool, True, None, "edicts are in the challenge deck"),
+    "reinforcements": (bool, True, None, "reinforcement cards are in the challenge deck"),
+    "special_destiny": (bool, False, None, "instructional destiny cards are added"),
+    "war_cards": (bool, False, None, "War cards join the deck; Hawk and Peacenik join the powers"),
+    "kickers": (bool, False, None, "kicker cards are played with challenge cards"),
+    "honeymoon": (bool, False, None, "two players: no destiny pile; power lost below 4 home bases"),
+    "punt": (bool, False, None, "the offense may discard and redraw instead of taking a turn"),
+    "powers_per_player": (int, 1, (1, 2), "powers dealt to each player, all in force"),
+    "reverse_warp": (bool, False, None, "lost tokens pass through the fan before the warp"),
+    "deal_seconds": (int, 60, (5, 86400), "seconds the main players have to make a deal"),
+    "decision_seconds": (int, None, (5, 30 * 86400), "seconds any decision may wait before its default applies"),
+    "power_pool": (list, None, None, "restrict the powers dealt to these names (default: every power the options allow)"),
+}
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+
+
+def resolve(ruleset: str, options: dict | None, seats: int) -> dict:
+    """Validated options with defaults filled in; raises RulesError naming what is wrong."""
+    if ruleset not in RULESETS:
+        raise RulesError("1", f"unknown ruleset {ruleset!r}; available: {', '.join(RULESETS)}")
+    options = dict(options or {})
+    unknown = sorted(set(options) - set(OPTIONS))
+    if unknown:
+        raise RulesError("1", f"unknown option {unknown[0]!r}; known options: {', '.join(sorted(OPTIONS))}")
+    resolved = {}
+    for name, (kind, default, allowed, _meaning) in OPTIONS.items():
+        value = options.get(name, default)
+        resolved[name] = _checked(name, kind, value, allowed)
+    if not isinstance(seats, int) or isinstance(seats, bool) or not MIN_PLAYERS <= seats <= MAX_PLAYERS:
+        raise RulesError("1", f"a {ruleset} game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {seats!r}")
+    if seats == 2:
+        resolved["honeymoon"] = True  # forced with two players
+    elif resolved["honeymoon"]:
+        raise RulesError("1", "the honeymoon option is for two-player games only")
+    if resolved["simplified"]:
+        resolved["flares"] = False
+        resolved["reverse_cone"] = False
+    return resolved
+
+
+def _checked(name: str, kind: type, value, allowed):
+    """One option's value, type- and range-checked."""
+    if value is None and kind is not bool:
+        return None
+    if kind is bool:
+        if not isinstance(value, bool):
+            raise RulesError("1", f"option {name} must be true or false, not {value!r}")
+        return value
+    if kind is int:
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise RulesError("1", f"option {name} must be a whole number, not {value!r}")
+        low, high = allowed
+        if not low <= value <= high:
+            raise RulesError("1", f"option {name} must be between {low} and {high}, not {value}")
+        return value
+    if kind is list:
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise RulesError("1", f"option {name} must be a list of names, not {value!r}")
+        return list(value)
+    return value
+
+
+def describe() -> list[dict]:
+    """The options, their defaults and meanings, for clients and the README."""
+    return [{"name": name, "type": kind.__name__, "default": default, "meaning": meaning}
+            for name, (kind, default, _allowed, meaning) in OPTIONS.items()]

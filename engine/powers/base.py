@@ -1,0 +1,146 @@
+"""What an alien power, a flare and an edict are: data about them plus the code of their effects.
+
+A power module in `engine/powers/` defines one `Power` subclass instance named ``POWER`` and
+its flares ``WILD`` and ``SUPER`` (`Flare` instances). An edict module in `engine/edicts/`
+defines ``EDICT``. Optional uses are offered in the timing windows listed in ``windows``
+through `options` and applied by `use`; mandatory effects are hook methods (see
+`engine.hooks`) that act whenever the power is in force.
+"""
+
+from __future__ import annotations
+
+from engine.flow import option
+from engine.state import power_active, side_of_main
+
+ANY_WINDOW = "*"
+WINDOWS = ("start", "regroup", "destiny", "launch", "alliance", "planning", "committed", "reveal",
+           "resolution", "discard")
+PROVENANCES = ("mayfair", "ffg", "source", "house")
+
+
+class Power:
+    """An alien power: who may use it, when, mandatory or optional, and its effects."""
+
+    name = ""
+    who: tuple[str, ...] = ("main",)
+    mandatory = False
+    timing = ""
+    windows: tuple[str, ...] = ()
+    description = ""
+    provenance = "mayfair"
+    requires: str | None = None
+    uses_per_challenge = 1
+
+    @property
+    def key(self) -> str:
+        """The ability key of this power's optional use."""
+        return f"power:{self.name}"
+
+    def options(self, state: dict, me: str, window: str) -> list[dict]:
+        """The optional uses offered to the owner in a window (none by default)."""
+        return []
+
+    def use(self, ctx, me: str, args: dict, use: dict) -> None:
+        """Apply an optional use (after any zap responses)."""
+        raise NotImplementedError(self.name)
+
+    def offer(self, args: dict | None = None, label: str | None = None) -> dict:
+        """An option that uses this power."""
+        return option("use", args or {}, ability=self.key, rule=f"power:{self.name}",
+                      label=label or f"use {self.name}")
+
+    def used_up(self, state: dict, me: str) -> bool:
+        """Whether the owner has used this power as often as allowed this challenge."""
+        ch = state.get("ch")
+        return bool(ch) and ch["used"].get(f"{me}:{self.name}", 0) >= self.uses_per_challenge
+
+    def active(self, state: dict, me: str) -> bool:
+        """Whether the owner's power works now."""
+        return power_active(state, me, self.name)
+
+    def catalogue(self) -> dict:
+        """The public description of the power for clients."""
+        return {"name": self.name, "who": list(self.who), "mandatory": self.mandatory,
+                "timing": self.timing, "windows": list(self.windows), "description": self.description,
+                "provenance": self.provenance, "requires": self.requires}
+
+
+class CardAbility:
+    """A card played face up from a hand: a flare effect, an edict or a reinforcement."""
+
+    name = ""
+    windows: tuple[str, ...] = ()
+    description = ""
+    provenance = "mayfair"
+    discard_after_use = True
+    lasting = False  # True when the card's effect stays in force for the rest of the challenge
+
+    def options(self, state: dict, me: str, card: str, window: str) -> list[dict]:
+        """How the card may be played in this window (none when it cannot)."""
+        return []
+
+    def use(self, ctx, me: str, card: str, args: dict, use: dict) -> None:
+        """Apply the card (after any Card Zap responses)."""
+        raise NotImplementedError(self.name)
+
+    def offer(self, card: str, args: dict | None = None, label: str | None = None) -> dict:
+        """An option that plays this card."""
+        return option("use", args or {}, ability=f"card:{card}", rule=self.rule,
+                      label=label or f"play {self.name}")
+
+    @property
+    def rule(self) -> str:
+        """The rule reference of this card."""
+        return f"card:{self.name}"
+
+    def in_window(self, window: str) -> bool:
+        """Whether the card may be played in a window."""
+        return ANY_WINDOW in self.windows or window in self.windows
+
+
+class Flare(CardAbility):
+    """One effect (Wild or Super) of a power's flare."""
+
+    power = ""
+    mode = "wild"
+
+    @property
+    def name(self) -> str:  # type: ignore[override]
+        return f"{self.power} {self.mode.capitalize()} Flare"
+
+    @property
+    def rule(self) -> str:
+        return f"flare:{self.power}"
+
+    @property
+    def source(self) -> str:
+        """The effect key under which a lasting effect of this flare is registered."""
+        return f"flare:{self.power}:{self.mode}"
+
+    def catalogue(self) -> dict:
+        """The public description of this flare effect."""
+        return {"power": self.power, "mode": self.mode, "windows": list(self.windows),
+                "description": self.description, "provenance": self.provenance}
+
+
+class Edict(CardAbility):
+    """An edict card."""
+
+    @property
+    def rule(self) -> str:
+        return f"edict:{self.name}"
+
+    @property
+    def source(self) -> str:
+        """The effect key under which a lasting effect of this edict is registered."""
+        return f"edict:{self.name}"
+
+    def catalogue(self) -> dict:
+        """The public description of this edict."""
+        return {"name": self.name, "windows": list(self.windows), "description": self.description,
+                "provenance": self.provenance}
+
+
+def is_main(state: dict, color: str) -> bool:
+    """Whether a player is a main player of the current challenge."""
+    return side_of_main(state, color) is not None

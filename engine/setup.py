@@ -1,0 +1,190 @@
+"""Creating, joining and starting a game (RULES.md 3), including stacked scenarios.
+
+A scenario (admin only, for tests and tutorials) may fix, in ``setup``:
+``powers`` ``{colour: [names]}``, ``hands`` ``{colour: [cards]}`` (dealt first, filled up to 7
+from the deck), ``deck_top`` (the next cards of the challenge deck, top first),
+``destiny_top`` (the next destiny cards, top first) and ``first`` (the first player).
+Cards may be named by kind (``A8``) or by id (``A8.3``).
+"""
+
+from __future__ import annotations
+
+from engine import cards, options as game_options
+from engine.catalog import flare_pool, power_pool
+from engine.errors import CommandError, RulesError
+from engine.handcards import HAND_SIZE
+from engine.state import clockwise_from_left
+
+NAME_MAX = 40
+
+
+def create(ctx, command: dict) -> None:
+    """Record a new game: ruleset, options, number of seats, secret seed and scenario setup."""
+    seats = command.get("seats")
+    ruleset = command.get("ruleset") or "mayfair"
+    resolved = game_options.resolve(ruleset, command.get("options"), seats)
+    seed = command.get("seed")
+    if not isinstance(seed, str) or not seed:
+        raise CommandError("a game needs a secret seed (a non-empty string)", "seed")
+    setup = command.get("setup") or {}
+    check_setup(setup, resolved)
+    ctx.emit("GameCreated", ruleset=ruleset, options=resolved, seats=seats, seed=seed, setup=setup,
+             created_by=command.get("by"))
+
+
+def check_setup(setup: dict, options: dict) -> None:
+    """Refuse a scenario that names unknown powers, cards or colours."""
+    if not isinstance(setup, dict):
+        raise CommandError("setup must be an object", "setup")
+    unknown = set(setup) - {"powers", "hands", "deck_top", "destiny_top", "first"}
+    if unknown:
+        raise CommandError(f"unknown setup field {sorted(unknown)[0]!r}", "setup")
+    pool = set(power_pool({**options, "power_pool": None}))
+    for color, names in (setup.get("powers") or {}).items():
+        if color not in game_options.MAYFAIR_COLORS:
+            raise CommandError(f"setup.powers: {color!r} is not a colour", "setup.powers")
+        if not isinstance(names, list) or not names:
+            raise CommandError("setup.powers lists power names per colour", "setup.powers")
+        for name in names:
+            if name not in pool:
+                raise RulesError("1", f"power {name!r} is not available with these options")
+
+
+def join(ctx, command: dict) -> None:
+    """Seat a player: the colour it asks for if free, else the next free colour in seat order."""
+    state = ctx.state
+    if state["status"] != "lobby":
+        raise RulesError("lobby", "players can join only before the game starts")
+    if len(state["order"]) >= state["seats"]:
+        raise RulesError("lobby", f"all {state['seats']} seats are taken")
+    name = command.get("name")
+    if not isinstance(name, str) or not name.strip() or len(name) > NAME_MAX:
+        raise CommandError(f"name must be 1 to {NAME_MAX} characters", "name")
+    wanted = command.get("color")
+    free = [c for c in game_options.MAYFAIR_COLORS if c not in state["players"]]
+    if wanted is not None:
+        if wanted not in game_options.MAYFAIR_COLORS:
+            raise CommandError(f"{wanted!r} is not a colour; colours: {', '.join(game_options.MAYFAIR_COLORS)}",
+                               "color")
+        if wanted not in free:
+            raise RulesError("lobby", f"{wanted} is already taken")
+    bot = command.get("bot")
+    if bot is not None and bot not in ("random", "heuristic"):
+        raise CommandError("bot must be 'random' or 'heuristic'", "bot")
+    ctx.emit("PlayerJoined", player=wanted or free[0], name=name.strip(), bot=bot)
+
+
+def start(ctx) -> None:
+    """RULES.md 3: powers, decks, hands of 7, and the first player by cutting the destiny pile."""
+    state = ctx.state
+    if state["status"] != "lobby":
+        raise RulesError("lobby", "the game has already started")
+    if len(state["order"]) != state["seats"]:
+        raise RulesError("lobby", f"{len(state['order'])} of {state['seats']} seats are taken")
+    setup, options, colors = state["setup"], state["options"], list(state["order"])
+    ctx.emit("GameStarted", order=colors)
+    powers = deal_powers(ctx, colors, options, setup.get("powers") or {})
+    ctx.emit("PowersDealt", powers=powers)
+    deck, hands = build_challenge_deck(ctx, colors, options, powers, setup)
+    ctx.emit("DeckFormed", deck="deck", cards=deck)
+    destiny = build_destiny_deck(ctx, colors, options, setup.get("destiny_top") or [])
+    ctx.emit("DeckFormed", deck="destiny", cards=destiny)
+    for color in colors:
+        ctx.emit("CardsMoved", cards=hands[color], src="deck", dst=f"hand:{color}", seen_by=[color], reason="deal")
+    first, cut = choose_first(ctx, colors, destiny, setup.get("first"))
+    ctx.emit("FirstPlayerChosen", player=first, cut=cut)
+    if options["reverse_warp"]:
+        ctx.emit("PlayerNoted", player="fan", key="section", value=first)
+
+
+def deal_powers(ctx, colors: list[str], options: dict, fixed: dict) -> dict:
+    """Each player's power(s): fixed by the scenario, else drawn at random without repeats."""
+    count = options["powers_per_player"]
+    taken = {name for names in fixed.values() for name in names}
+    pool = [n for n in power_pool(options) if n not in taken]
+    ctx.rng.shuffle(pool)
+    dealt = {}
+    for color in colors:
+        if color in fixed:
+            dealt[color] = list(fixed[color])
+            continue
+        if len(pool) < count:
+            raise RulesError("3", "not enough powers in the pool for every player")
+        dealt[color] = [pool.pop() for _ in range(count)]
+    return dealt
+
+
+def challenge_deck_cards(ctx, colors: list[str], options: dict, powers: dict) -> list[str]:
+    """RULES.md 2: the 72 challenge cards plus edicts, reinforcements, flares, War cards, kickers."""
+    deck = cards.mayfair_challenge_cards()
+    if options["edicts"]:
+        deck += cards.edict_cards()
+    if options["reinforcements"]:
+        deck += cards.reinforcement_cards()
+    if options["war_cards"]:
+        deck += cards.war_cards()
+    if options["kickers"]:
+        deck += cards.kicker_cards()
+    if options["flares"]:
+        available = flare_pool(options)
+        own = [cards.flare_card(n) for names in powers.values() for n in names if cards.flare_card(n) in available]
+        others = [f for f in available if f not in own]
+        ctx.rng.shuffle(others)
+        deck += own + others[:2 * len(colors)]
+    return deck
+
+
+def build_challenge_deck(ctx, colors: list[str], options: dict, powers: dict, setup: dict):
+    """The shuffled deck (stacked where the scenario says) and the hands it will deal."""
+    pool = challenge_deck_cards(ctx, colors, options, powers)
+    hands = {}
+    try:
+        for color in colors:
+            wanted = (setup.get("hands") or {}).get(color, [])
+            if len(wanted) > HAND_SIZE:
+                raise RulesError("3", f"a hand holds {HAND_SIZE} cards at the start")
+            hands[color] = cards.resolve_names(wanted, pool)
+            for card in hands[color]:
+                pool.remove(card)
+        top = cards.resolve_names(setup.get("deck_top") or [], pool)
+    except ValueError as exc:
+        raise RulesError("3", f"scenario setup: {exc}") from None
+    for card in top:
+        pool.remove(card)
+    ctx.rng.shuffle(pool)
+    for color in colors:
+        while len(hands[color]) < HAND_SIZE:
+            hands[color].append(pool.pop())
+    dealing = [card for color in colors for card in hands[color]]
+    deck = pool + top[::-1] + dealing[::-1]
+    return deck, hands
+
+
+def build_destiny_deck(ctx, colors: list[str], options: dict, stacked: list[str]) -> list[str]:
+    """The destiny pile for the colours in play, shuffled, with any stacked cards on top."""
+    pool = cards.destiny_cards(colors, reverse=options["reverse_cone"], special=options["special_destiny"])
+    missing = [c for c in stacked if c not in pool]
+    if missing:
+        raise RulesError("3", f"scenario setup: destiny card {missing[0]!r} is not in this game's destiny deck")
+    rest = [c for c in pool if c not in stacked]
+    ctx.rng.shuffle(rest)
+    return rest + stacked[::-1]
+
+
+def choose_first(ctx, colors: list[str], destiny: list[str], fixed: str | None) -> tuple[str, list[str]]:
+    """Cut the destiny pile until a colour turns up (wild and instructional cards are cut again)."""
+    if fixed is not None:
+        if fixed not in colors:
+            raise RulesError("3", f"scenario setup: first player {fixed!r} is not playing")
+        return fixed, []
+    cut = []
+    for _ in range(100):
+        card = ctx.rng.choice(destiny)
+        cut.append(card)
+        told = cards.destiny(card)
+        if told["kind"] == "color":
+            return told["color"], cut
+    return colors[0], cut
+
+
+__all__ = ["clockwise_from_left", "create", "join", "start"]

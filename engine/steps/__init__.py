@@ -1,0 +1,12 @@
+"""The steps of the turn sequence; importing this package registers them all."""
+
+from engine.steps import (  # noqa: F401
+    cards_stage,
+    deal,
+    destiny,
+    game,
+    launch,
+    resolve,
+    tokens,
+    windows,
+)

@@ -1,0 +1,128 @@
+"""Stage 7 (challenge cards chosen face down, simultaneously), the reveal of stage 8, and stage 9."""
+
+from __future__ import annotations
+
+from engine import cards, shapes
+from engine.flow import Step, option, prompt, register
+from engine.handcards import new_hand
+from engine.hooks import fire, fold
+from engine.state import challenge_cards, hand, main_player
+from engine.steps.game import end_turn_now
+
+
+def committed_challenge_cards(state: dict, side: str) -> list[str]:
+    """The challenge cards a side has committed (normally one)."""
+    return [c for c in state["committed"][side] if cards.is_challenge_card(c)]
+
+
+def committed_kicker(state: dict, side: str) -> str | None:
+    """The kicker a side played with its challenge card, if any."""
+    return next((c for c in state["committed"][side] if cards.kind(c) == "kicker"), None)
+
+
+@register
+class PrepareCards(Step):
+    """Stage 7: a defense without a challenge card draws a new hand; an offense without one ends its turn."""
+
+    op = "prepare_cards"
+
+    def run(self, ctx, step):
+        state = ctx.state
+        offense, defense = state["turn"]["offense"], state["ch"]["defense"]
+        if not challenge_cards(state, offense) and not committed_challenge_cards(state, "offense"):
+            end_turn_now(ctx, "offense has no challenge card")
+            return
+        ctx.done()
+        if not challenge_cards(state, defense) and not committed_challenge_cards(state, "defense"):
+            new_hand(ctx, defense)
+
+
+def first_chooser(state: dict) -> str | None:
+    """The side that must commit face up before the other chooses (Oracle), if any."""
+    return fold(state, "chooses_first", None)
+
+
+@register
+class ChooseCards(Step):
+    """Both main players commit a challenge card face down; neither sees the other's until the reveal."""
+
+    op = "choose_cards"
+
+    def prompts(self, state, step):
+        first = first_chooser(state)
+        found = []
+        for side in ("offense", "defense"):
+            player = main_player(state, side)
+            if committed_challenge_cards(state, side):
+                continue
+            if first and side != first and not committed_challenge_cards(state, first):
+                continue
+            offered = challenge_cards(state, player)
+            if not offered:
+                continue
+            args = {"card": shapes.choice(offered)}
+            kickers = [c for c in hand(state, player) if cards.kind(c) == "kicker"]
+            if kickers:
+                args["kicker"] = shapes.choice(kickers, optional=True)
+            extra = fold(state, "extra_cards", 0, player=player)
+            if extra and len(offered) > 1:
+                args["second"] = shapes.choice(offered, optional=True)
+            found.append(prompt(step, player, "challenge_card", [option("play", args, rule="4.7")], rule="4.7",
+                                info={"face_up": first == side}))
+        return found
+
+    def run(self, ctx, step):
+        ctx.done()  # nobody can choose: a side without any challenge card plays none
+
+    def answer(self, ctx, step, prompt_, opt, args):
+        player = prompt_["player"]
+        side = "offense" if player == ctx.state["turn"]["offense"] else "defense"
+        face_up = bool(prompt_["info"].get("face_up"))
+        seen_by = None if face_up else [player]
+        second = args.get("second")
+        if second is not None and second == args["card"]:
+            from engine.errors import RulesError
+            raise RulesError("4.7", "the second challenge card must be a different card")
+        for card in [args["card"], second, args.get("kicker")]:
+            if card is not None:
+                ctx.emit("ChallengeCardChosen", player=player, side=side, card=card, seen_by=seen_by)
+        if all(committed_challenge_cards(ctx.state, s) or not challenge_cards(ctx.state, main_player(ctx.state, s))
+               for s in ("offense", "defense")):
+            ctx.done()
+
+    def default(self, state, step, prompt_, rng):
+        """Stated rule: a random legal challenge card, no kicker."""
+        values = prompt_["options"][0]["args"]["card"]["values"]
+        return {"action": "play", "args": {"card": rng.choice(values)}}
+
+
+@register
+class Reveal(Step):
+    """Stage 8: both committed cards are turned face up together."""
+
+    op = "reveal"
+
+    def run(self, ctx, step):
+        state = ctx.state
+        ctx.emit("ChallengeCardsRevealed", offense=list(state["committed"]["offense"]),
+                 defense=list(state["committed"]["defense"]))
+        ctx.done()
+        fire(ctx, "on_revealed")
+
+
+@register
+class Discard(Step):
+    """Stage 9: the challenge cards, kickers and reinforcements played go to the discard pile."""
+
+    op = "discard"
+
+    def run(self, ctx, step):
+        state = ctx.state
+        ctx.done()
+        for side in ("offense", "defense"):
+            if state["committed"][side]:
+                ctx.emit("CardsMoved", cards=list(state["committed"][side]), src=f"committed:{side}",
+                         dst="discard", seen_by=None, reason="stage 9")
+        if state["table"]:
+            ctx.emit("CardsMoved", cards=list(state["table"]), src="table", dst="discard", seen_by=None,
+                     reason="stage 9")

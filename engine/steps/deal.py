@@ -1,0 +1,286 @@
+"""Compromise against Compromise: the deal (RULES.md 4, stage 8, deals).
+
+Both main players may propose terms, accept the other's latest proposals, or give up. The
+deal window lasts ``deal_seconds`` (its deadline is stated in the prompts; workers expire it).
+Terms, as JSON::
+
+    {"cards": {"offense": {"named": ["A8.2"], "count": 1}, "defense": {"named": [], "count": 0}},
+     "bases": {"offense": "blue-3", "defense": null}}
+
+``cards.offense`` is what the offense gives the defense: named cards, plus a number of
+cards of the giver's choice. ``bases.offense`` is the planet where the offense receives a
+base: one where the defense has a base and the offense has none. A proposer's own named
+cards must be in its hand; the other side's are checked when it accepts, so a proposal
+never reveals anything about a hand but the proposer's.
+"""
+
+from __future__ import annotations
+
+from engine import cards, shapes
+from engine.errors import CommandError, RulesError
+from engine.flow import Step, option, prompt, register
+from engine.handcards import give_cards
+from engine.state import bases, hand, main_player, opponent_side, tokens_on
+from engine.steps.tokens import return_home
+
+SIDES = ("offense", "defense")
+BASE_TOKENS_MAX = 4
+DEAL_LOSS = 3
+
+
+def deal_rule() -> str:
+    return "4.8.deal"
+
+
+def normalize_terms(raw: dict) -> dict:
+    """Terms in full form, or CommandError for anything malformed."""
+    if not isinstance(raw, dict) or set(raw) - {"cards", "bases"}:
+        raise CommandError("terms take 'cards' and 'bases'", "args.terms")
+    terms = {"cards": {}, "bases": {}}
+    raw_cards = raw.get("cards") or {}
+    raw_bases = raw.get("bases") or {}
+    if not isinstance(raw_cards, dict) or not isinstance(raw_bases, dict):
+        raise CommandError("terms.cards and terms.bases must be objects", "args.terms")
+    for side in SIDES:
+        given = raw_cards.get(side) or {}
+        if not isinstance(given, dict) or set(given) - {"named", "count"}:
+            raise CommandError(f"terms.cards.{side} takes 'named' and 'count'", f"args.terms.cards.{side}")
+        named = given.get("named") or []
+        count = given.get("count") or 0
+        if not isinstance(named, list) or not all(isinstance(c, str) for c in named):
+            raise CommandError(f"terms.cards.{side}.named must list card ids", f"args.terms.cards.{side}.named")
+        if not isinstance(count, int) or isinstance(count, bool) or count < 0:
+            raise CommandError(f"terms.cards.{side}.count must be a whole number", f"args.terms.cards.{side}.count")
+        for card_id in named:
+            try:
+                cards.card(card_id)
+            except KeyError:
+                raise CommandError(f"{card_id!r} is not a card", f"args.terms.cards.{side}.named") from None
+        if len(set(named)) != len(named):
+            raise CommandError(f"terms.cards.{side}.named names a card twice", f"args.terms.cards.{side}.named")
+        terms["cards"][side] = {"named": named, "count": count}
+        planet = raw_bases.get(side)
+        if planet is not None and not isinstance(planet, str):
+            raise CommandError(f"terms.bases.{side} must be a planet id or null", f"args.terms.bases.{side}")
+        terms["bases"][side] = planet
+    return terms
+
+
+def check_terms(state: dict, proposer_side: str, terms: dict) -> None:
+    """What the rules ask of any deal, checked with public facts and the proposer's own hand."""
+    receives = any(terms["cards"][s]["named"] or terms["cards"][s]["count"] for s in SIDES) or \
+        any(terms["bases"][s] for s in SIDES)
+    if not receives:
+        raise RulesError(deal_rule(), "at least one player must receive a card or a base")
+    for side in SIDES:
+        giver = main_player(state, side)
+        given = terms["cards"][side]
+        if len(hand(state, giver)) < len(given["named"]) + given["count"]:
+            raise RulesError(deal_rule(), f"{giver} holds only {len(hand(state, giver))} cards")
+        if side == proposer_side:
+            missing = [c for c in given["named"] if c not in hand(state, giver)]
+            if missing:
+                raise RulesError(deal_rule(), f"you do not hold {missing[0]}")
+        planet = terms["bases"][side]
+        if planet:
+            receiver, base_giver = main_player(state, side), main_player(state, opponent_side(side))
+            if planet not in state["planets"]:
+                raise RulesError(deal_rule(), f"{planet!r} is not a planet")
+            if tokens_on(state, planet, base_giver) == 0:
+                raise RulesError(deal_rule(), f"{base_giver} has no base on {planet} to share")
+            if tokens_on(state, planet, receiver) > 0:
+                raise RulesError(deal_rule(), f"{receiver} already has a base on {planet}")
+
+
+def check_acceptance(state: dict, acceptor_side: str, terms: dict) -> None:
+    """The acceptor must be able to give what the terms ask of it."""
+    check_terms(state, acceptor_side, terms)
+
+
+@register
+class DealPrepare(Step):
+    """Allies take their tokens home; the deal window opens."""
+
+    op = "deal_prepare"
+
+    def run(self, ctx, step):
+        state = ctx.state
+        deadline = ctx.time + state["options"]["deal_seconds"] * 1000
+        ctx.emit("DealStarted", deadline=deadline)
+        ctx.done()
+        returns = [{"player": color, "src": f"cone:{side}", "count": n, "reason": "deal: allies go home"}
+                   for side in SIDES for color, n in state["cone"][side].items()
+                   if color != main_player(state, side)]
+        return_home(ctx, returns)
+
+
+@register
+class Deal(Step):
+    """The two main players negotiate until one accepts, both give up, or time runs out."""
+
+    op = "deal"
+
+    def prompts(self, state, step):
+        deal = state["ch"]["deal"]
+        if deal["made"] is not None or deal["accepted"] is not None or len(deal["given_up"]) == 2:
+            return []
+        found = []
+        for side in SIDES:
+            player = main_player(state, side)
+            if player in deal["given_up"]:
+                continue
+            offers = [int(k) for k, p in deal["proposals"].items() if p["by"] != player]
+            options = [option("propose", {"terms": shapes.free("deal")}, rule=deal_rule())]
+            if offers:
+                options.append(option("accept", {"proposal": shapes.choice(offers)}, rule=deal_rule()))
+            options.append(option("give_up", rule=deal_rule()))
+            found.append(prompt(step, player, "deal", options, rule=deal_rule(), deadline=deal["deadline"],
+                                info={"proposals": deal["proposals"], "side": side}))
+        return found
+
+    def run(self, ctx, step):
+        deal = ctx.state["ch"]["deal"]
+        if deal["accepted"] is not None:
+            ctx.replace(ctx.step("window", name="deal"), ctx.step("deal_execute"))
+        else:
+            fail_deal(ctx, "no agreement")
+
+    def answer(self, ctx, step, prompt_, opt, args):
+        state = ctx.state
+        player = prompt_["player"]
+        side = prompt_["info"]["side"]
+        deal = state["ch"]["deal"]
+        if opt["action"] == "propose":
+            terms = normalize_terms(args["terms"])
+            check_terms(state, side, terms)
+            ctx.emit("DealProposed", player=player, id=deal["next_id"], terms=terms)
+        elif opt["action"] == "accept":
+            terms = deal["proposals"][str(args["proposal"])]["terms"]
+            check_acceptance(state, side, terms)
+            ctx.emit("DealAnswered", player=player, accepted=args["proposal"])
+        else:
+            ctx.emit("DealAnswered", player=player, accepted=None)
+
+    def default(self, state, step, prompt_, rng):
+        return {"action": "give_up", "args": {}}
+
+    def expire(self, ctx, step, prompt_) -> None:
+        """The deal window ran out: the deal fails for both."""
+        fail_deal(ctx, "time ran out")
+
+
+def fail_deal(ctx, reason: str) -> None:
+    """No deal: each main player loses 3 tokens of its choice, then the cone empties (RULES.md 4)."""
+    state = ctx.state
+    ctx.emit("DealConcluded", made=False, terms=None, reason=reason)
+    offense, defense = state["turn"]["offense"], state["ch"]["defense"]
+    ctx.replace(ctx.step("losses", player=offense, count=DEAL_LOSS, reason="deal failed"),
+                ctx.step("losses", player=defense, count=DEAL_LOSS, reason="deal failed"),
+                ctx.step("deal_cleanup"))
+
+
+@register
+class DealExecute(Step):
+    """Carry out accepted terms: named cards, cards of the giver's choice, then bases."""
+
+    op = "deal_execute"
+
+    def prompts(self, state, step):
+        task = (step.get("tasks") or [None])[0]
+        if not step.get("started") or task is None:
+            return []
+        if task["kind"] == "cards":
+            giver = task["giver"]
+            pool = hand(state, giver)
+            if len(pool) <= task["count"]:
+                return []
+            return [prompt(step, giver, "give_cards",
+                           [option("give", {"cards": shapes.subset(pool, task["count"], task["count"])},
+                                   rule=deal_rule())], rule=deal_rule(), info={"count": task["count"]})]
+        receiver = task["receiver"]
+        sources = base_sources(state, receiver, task["planet"])
+        if sum(sources.values()) <= 1:
+            return []
+        return [prompt(step, receiver, "take_base",
+                       [option("place", {"tokens": shapes.distribution(sources, 1, BASE_TOKENS_MAX)},
+                               rule=deal_rule())], rule=deal_rule(), info={"planet": task["planet"]})]
+
+    def run(self, ctx, step):
+        state = ctx.state
+        if not step.get("started"):
+            self.start(ctx)
+            return
+        tasks = step["tasks"]
+        if not tasks:
+            terms = state["ch"]["deal"]["proposals"][str(state["ch"]["deal"]["accepted"])]["terms"]
+            ctx.emit("DealConcluded", made=True, terms=terms, reason=None)
+            ctx.replace(ctx.step("deal_cleanup"))
+            return
+        task = tasks[0]
+        if task["kind"] == "cards":  # the giver holds no more than it owes: all of it
+            give_cards(ctx, task["giver"], task["receiver"], list(hand(state, task["giver"])), "deal")
+        else:
+            sources = base_sources(state, task["receiver"], task["planet"])
+            from engine.steps.tokens import move
+            move(ctx, [(task["receiver"], src, task["planet"], n) for src, n in sources.items()], "deal: base")
+        ctx.update(tasks=tasks[1:])
+
+    def start(self, ctx) -> None:
+        state = ctx.state
+        if state["ch"]["notes"].get("deal_quashed"):
+            fail_deal(ctx, "quashed")
+            return
+        terms = state["ch"]["deal"]["proposals"][str(state["ch"]["deal"]["accepted"])]["terms"]
+        tasks = []
+        for side in SIDES:
+            giver, receiver = main_player(state, side), main_player(state, opponent_side(side))
+            give_cards(ctx, giver, receiver, terms["cards"][side]["named"], "deal")
+            if terms["cards"][side]["count"]:
+                tasks.append({"kind": "cards", "giver": giver, "receiver": receiver,
+                              "count": terms["cards"][side]["count"]})
+        for side in SIDES:
+            if terms["bases"][side]:
+                tasks.append({"kind": "base", "receiver": main_player(state, side), "planet": terms["bases"][side]})
+        ctx.update(started=True, tasks=tasks)
+
+    def answer(self, ctx, step, prompt_, opt, args):
+        task = step["tasks"][0]
+        if task["kind"] == "cards":
+            give_cards(ctx, task["giver"], task["receiver"], args["cards"], "deal")
+        else:
+            from engine.steps.tokens import move
+            move(ctx, [(task["receiver"], src, task["planet"], n) for src, n in sorted(args["tokens"].items())],
+                 "deal: base")
+        ctx.update(tasks=step["tasks"][1:])
+
+    def default(self, state, step, prompt_, rng):
+        opt = prompt_["options"][0]
+        if prompt_["kind"] == "give_cards":
+            shape = opt["args"]["cards"]
+            return {"action": "give", "args": {"cards": rng.sample(shape["values"], shape["min"])}}
+        sources = opt["args"]["tokens"]["sources"]
+        first = sorted(sources)[0]
+        return {"action": "place", "args": {"tokens": {first: 1}}}
+
+
+def base_sources(state: dict, receiver: str, planet: str) -> dict[str, int]:
+    """Where a player receiving a base in a deal may take its 1-4 tokens from: the cone or its bases."""
+    sources = {p: state["planets"][p][receiver] for p in bases(state, receiver) if p != planet}
+    for side in SIDES:
+        on_cone = state["cone"][side].get(receiver, 0)
+        if on_cone:
+            sources[f"cone:{side}"] = on_cone
+    return sources
+
+
+@register
+class DealCleanup(Step):
+    """After the deal, whatever the main players still have on the cone goes back to their bases."""
+
+    op = "deal_cleanup"
+
+    def run(self, ctx, step):
+        state = ctx.state
+        ctx.done()
+        return_home(ctx, [{"player": color, "src": f"cone:{side}", "count": n, "reason": "after the deal"}
+                          for side in SIDES for color, n in state["cone"][side].items()])

@@ -1,0 +1,182 @@
+"""Stage 1 (regroup) and stage 2 (destiny): who the offense challenges, and where."""
+
+from __future__ import annotations
+
+from engine import cards, shapes
+from engine.flow import Step, option, prompt, register
+from engine.hooks import fire, fold
+from engine.state import (
+    bases,
+    empty_home_planets,
+    external_bases,
+    hand,
+    home_planets,
+    tokens_on_bases,
+    warp_count,
+)
+from engine.steps.game import END_OF_CHALLENGE
+from engine.steps.tokens import move
+
+REESTABLISH_MAX = 4
+
+
+@register
+class Regroup(Step):
+    """Stage 1: the offense may take one token from the warp to a base (to the cone with no base)."""
+
+    op = "regroup"
+
+    def prompts(self, state, step):
+        offense = state["turn"]["offense"]
+        if warp_count(state, offense) == 0:
+            return []
+        targets = bases(state, offense) or ["cone"]
+        return [prompt(step, offense, "regroup",
+                       [option("retrieve", {"to": shapes.choice(targets)}, rule="4.1"),
+                        option("decline", rule="4.1")], rule="4.1")]
+
+    def run(self, ctx, step):
+        ctx.done()
+
+    def answer(self, ctx, step, prompt_, opt, args):
+        ctx.done()
+        if opt["action"] == "retrieve":
+            offense = prompt_["player"]
+            target = "cone:offense" if args["to"] == "cone" else args["to"]
+            move(ctx, [(offense, "warp", target, 1)], "regroup")
+            fire(ctx, "on_tokens_retrieved", player=offense, count=1, reason="regroup")
+
+    def default(self, state, step, prompt_, rng):
+        return {"action": "decline", "args": {}}
+
+
+def instruction_candidates(state: dict, instruction: str) -> list[str]:
+    """Who an instructional destiny card designates (ties: all tied players), never the offense."""
+    offense = state["turn"]["offense"]
+    others = [c for c in state["order"] if c != offense]
+    measure = {
+        "most-bases": lambda c: len(external_bases(state, c)),
+        "most-cards": lambda c: len(hand(state, c)),
+        "fewest-warp": lambda c: -warp_count(state, c),
+    }[instruction]
+    best = max(measure(c) for c in others)
+    return [c for c in others if measure(c) == best]
+
+
+def others_with_bases_in(state: dict, system: str) -> list[str]:
+    """Players other than the system's owner with a base in that system."""
+    found = []
+    for planet in home_planets(state, system):
+        for color, n in state["planets"][planet].items():
+            if n and color != system and color not in found:
+                found.append(color)
+    return [c for c in state["order"] if c in found]
+
+
+def slide_fan(ctx, color: str) -> None:
+    """Reverse warp: a colour drawn (or chosen for a wild) moves that fan section's tokens to the warp."""
+    section = ctx.state["fan"].get(color) or {}
+    move(ctx, [(owner, f"fan:{color}", "warp", n) for owner, n in sorted(section.items()) if n], "fan slides")
+
+
+@register
+class Destiny(Step):
+    """Stage 2: draw destiny and settle the defense (colour, own colour, wild, instruction)."""
+
+    op = "destiny"
+
+    def prompts(self, state, step):
+        phase = step.get("phase")
+        offense = state["turn"]["offense"]
+        if phase == "own":
+            return [prompt(step, offense, "own_colour", own_colour_options(state, offense), rule="4.2.own",
+                           info={"card": state["ch"]["destiny"]})]
+        if phase == "choose":
+            return [prompt(step, offense, "choose_defense",
+                           [option("choose_defense", {"player": shapes.choice(step["candidates"])}, rule="4.2.wild")],
+                           rule="4.2.wild", info={"card": state["ch"]["destiny"]})]
+        return []
+
+    def run(self, ctx, step):
+        state = ctx.state
+        offense = state["turn"]["offense"]
+        if state["options"].get("honeymoon"):
+            other = next(c for c in state["order"] if c != offense)
+            determine(ctx, other, False, "honeymoon")
+            return
+        card = draw_destiny(ctx)
+        told = cards.destiny(card)
+        others = [c for c in state["order"] if c != offense]
+        if fold(state, "destiny_free_choice", False):
+            ctx.update(phase="choose", candidates=others, reverse=told["reverse"])
+        elif told["kind"] == "color" and told["color"] == offense:
+            ctx.update(phase="own", reverse=told["reverse"])
+        elif told["kind"] == "color":
+            determine(ctx, told["color"], told["reverse"], "destiny")
+        elif told["kind"] == "wild":
+            ctx.update(phase="choose", candidates=others, reverse=told["reverse"])
+        else:
+            candidates = instruction_candidates(state, told["instruction"])
+            if len(candidates) == 1:
+                determine(ctx, candidates[0], False, "destiny")
+            else:
+                ctx.update(phase="choose", candidates=candidates, reverse=False)
+
+    def answer(self, ctx, step, prompt_, opt, args):
+        action = opt["action"]
+        offense = prompt_["player"]
+        if action == "choose_defense":
+            determine(ctx, args["player"], step.get("reverse", False), "offense's choice")
+        elif action == "draw_again":
+            ctx.update(phase=None)
+        elif action == "challenge_own_system":
+            ctx.emit("ChallengeNoted", key="own_system", value=True)
+            determine(ctx, args["player"], step.get("reverse", False), "own colour")
+        else:  # reestablish
+            move(ctx, [(offense, src, args["planet"], n) for src, n in sorted(args["tokens"].items())],
+                 "home base re-established")
+            ctx.emit("ChallengeResolved", outcome={"kind": "reestablished", "winner": "offense",
+                                                   "succeeded": True, "planet": args["planet"]})
+            ctx.unwind("challenge", next=END_OF_CHALLENGE)
+
+    def default(self, state, step, prompt_, rng):
+        if prompt_["kind"] == "own_colour":
+            return {"action": "draw_again", "args": {}}
+        return {"action": "choose_defense", "args": {"player": prompt_["options"][0]["args"]["player"]["values"][0]}}
+
+
+def own_colour_options(state: dict, offense: str) -> list[dict]:
+    """RULES.md 4, stage 2: draw again; challenge a base in one's own system; re-establish an empty home planet."""
+    found = [option("draw_again", rule="4.2.own", label="draw another destiny card")]
+    intruders = others_with_bases_in(state, offense)
+    if intruders:
+        found.append(option("challenge_own_system", {"player": shapes.choice(intruders)}, rule="4.2.own",
+                            label="challenge another player's base in your own system"))
+    empty = empty_home_planets(state, offense)
+    sources = tokens_on_bases(state, offense)
+    if empty and sources:
+        found.append(option("reestablish", {"planet": shapes.choice(empty),
+                                            "tokens": shapes.distribution(sources, 1, REESTABLISH_MAX)},
+                            rule="4.2.own", label="re-establish an empty home planet"))
+    return found
+
+
+def draw_destiny(ctx) -> str:
+    """Turn up the top destiny card; with one card left, reshuffle it with the discards (RULES.md 2)."""
+    state = ctx.state
+    card = state["destiny"][-1]
+    ctx.emit("DestinyDrawn", card=card)
+    if len(state["destiny"]) <= 1:
+        pile = list(state["destiny"]) + list(state["destiny_discard"])
+        ctx.rng.shuffle(pile)
+        ctx.emit("DeckReshuffled", deck="destiny", cards=pile)
+    return card
+
+
+def determine(ctx, defense: str, reverse: bool, by: str) -> None:
+    """Fix the defense and the cone's side; the destiny step is over."""
+    ctx.emit("DefenseDetermined", defense=defense, reverse=bool(reverse), by=by)
+    ctx.done()
+    state = ctx.state
+    if state["options"].get("reverse_warp") and not reverse:
+        slide_fan(ctx, defense)

@@ -1,0 +1,217 @@
+"""Turns and challenges: the sequence of stages, the pre-challenge phase, stage 10 and turn ends."""
+
+from __future__ import annotations
+
+from engine.flow import Step, option, prompt, register
+from engine.handcards import HAND_SIZE, discard_cards, draw, new_hand
+from engine.hooks import fire
+from engine.state import challenge_cards, clockwise_from_left, hand, main_player
+from engine.steps.tokens import return_home
+
+# One challenge, in order (RULES.md 4 and 5). "stage" marks where a stage begins;
+# "first_only" steps belong to the pre-challenge phase of a turn's first challenge.
+SEQUENCE = (
+    {"op": "window", "name": "start"},
+    {"op": "pre_challenge", "first_only": True},
+    {"op": "regroup", "stage": 1},
+    {"op": "destiny", "stage": 2},
+    {"op": "window", "name": "destiny"},
+    {"op": "new_hand", "side": "defense"},
+    {"op": "launch", "stage": 3},
+    {"op": "window", "name": "launch"},
+    {"op": "invite", "side": "offense", "stage": 4},
+    {"op": "invite", "side": "defense", "stage": 5},
+    {"op": "alliances", "stage": 6},
+    {"op": "window", "name": "alliance"},
+    {"op": "window", "name": "planning", "stage": 7},
+    {"op": "prepare_cards"},
+    {"op": "choose_cards"},
+    {"op": "window", "name": "committed"},
+    {"op": "reveal", "stage": 8},
+    {"op": "window", "name": "reveal"},
+    {"op": "resolve"},
+    {"op": "window", "name": "resolution"},
+    {"op": "window", "name": "discard", "stage": 9},
+    {"op": "discard"},
+    {"op": "end_challenge", "stage": 10},
+)
+STAGE_NAMES = {1: "regroup", 2: "destiny", 3: "launch", 4: "offense invites", 5: "defense invites",
+               6: "alliances", 7: "play challenge cards", 8: "reveal and resolve", 9: "discard",
+               10: "end of challenge"}
+END_OF_CHALLENGE = next(i for i, s in enumerate(SEQUENCE) if s["op"] == "end_challenge")
+
+
+def challenge_succeeded(state: dict) -> bool:
+    """A challenge succeeded if the offense won, a deal was made or a home base was re-established."""
+    ch = state["ch"]
+    if ch is None:
+        return False
+    if ch["deal"] and ch["deal"].get("made"):
+        return True
+    return bool(ch["outcome"] and ch["outcome"].get("succeeded"))
+
+
+@register
+class Game(Step):
+    """The bottom of the agenda: whenever nothing else is left, the next turn begins."""
+
+    op = "game"
+
+    def run(self, ctx, step):
+        state = ctx.state
+        turn = state["turn"]
+        if turn is None:
+            player, number = state["first_player"], 1
+        else:
+            player, number = clockwise_from_left(state, turn["offense"])[0], turn["number"] + 1
+        ctx.emit("TurnBegan", player=player, turn=number)
+        ctx.then(ctx.step("challenge", number=1, next=0), ctx.step("turn_end"))
+        fire(ctx, "on_turn_began")
+
+
+@register
+class Challenge(Step):
+    """Runs one challenge's steps in order, one at a time."""
+
+    op = "challenge"
+
+    def run(self, ctx, step):
+        index = step["next"]
+        if index == 0:
+            ctx.emit("ChallengeBegan", number=step["number"])
+        while index < len(SEQUENCE) and SEQUENCE[index].get("first_only") and step["number"] != 1:
+            index += 1
+        if index >= len(SEQUENCE):
+            ctx.done()
+            return
+        template = dict(SEQUENCE[index])
+        op = template.pop("op")
+        template.pop("first_only", None)
+        stage = template.get("stage")
+        if stage:
+            ctx.emit("StageBegan", stage=stage, name=STAGE_NAMES[stage])
+        ctx.replace(ctx.step(op, **template), dict(step, next=index + 1))
+
+
+@register
+class PreChallenge(Step):
+    """The pre-challenge phase: a punt if allowed, then a new hand if the offense holds no challenge card."""
+
+    op = "pre_challenge"
+
+    def prompts(self, state, step):
+        if not state["options"].get("punt") or step.get("decided"):
+            return []
+        offense = state["turn"]["offense"]
+        return [prompt(step, offense, "punt", [option("play", rule="4.0.punt"), option("punt", rule="4.0.punt")],
+                       rule="4.0.punt")]
+
+    def run(self, ctx, step):
+        ctx.done()
+        new_hand(ctx, ctx.state["turn"]["offense"])
+
+    def answer(self, ctx, step, prompt_, opt, args):
+        if opt["action"] == "play":
+            ctx.update(decided=True)
+            return
+        offense = prompt_["player"]
+        discard_cards(ctx, offense, list(hand(ctx.state, offense)), "punt")
+        draw(ctx, offense, HAND_SIZE, "punt")
+        ctx.emit("ChallengeEnded", number=ctx.state["ch"]["number"], succeeded=False)
+        ctx.unwind("turn_end", reason="punt")
+
+    def default(self, state, step, prompt_, rng):
+        return {"action": "play", "args": {}}
+
+
+@register
+class NewHand(Step):
+    """A main player without a challenge card discards its hand and draws a new one (RULES.md 4)."""
+
+    op = "new_hand"
+
+    def run(self, ctx, step):
+        ctx.done()
+        player = main_player(ctx.state, step["side"])
+        if player:
+            new_hand(ctx, player)
+
+
+@register
+class EndChallenge(Step):
+    """Stage 10: after a successful first challenge the offense may challenge again."""
+
+    op = "end_challenge"
+
+    def prompts(self, state, step):
+        if not step.get("asking"):
+            return []
+        offense = state["turn"]["offense"]
+        return [prompt(step, offense, "second_challenge",
+                       [option("challenge_again", rule="4.10"), option("end_turn", rule="4.10")], rule="4.10")]
+
+    def run(self, ctx, step):
+        state = ctx.state
+        ch = state["ch"]
+        succeeded = challenge_succeeded(state)
+        ctx.emit("ChallengeEnded", number=ch["number"], succeeded=succeeded)
+        fire(ctx, "on_challenge_ended")
+        advance_fan(ctx)
+        offense = state["turn"]["offense"]
+        if ch["number"] == 1 and succeeded and challenge_cards(state, offense):
+            ctx.update(asking=True)
+        else:
+            ctx.done()
+
+    def answer(self, ctx, step, prompt_, opt, args):
+        if opt["action"] == "challenge_again":
+            ctx.replace(ctx.step("challenge", number=2, next=0))
+        else:
+            ctx.done()
+
+    def default(self, state, step, prompt_, rng):
+        return {"action": "end_turn", "args": {}}
+
+
+def advance_fan(ctx) -> None:
+    """Reverse warp: the fan indicator moves one section clockwise after each challenge."""
+    from engine.steps.tokens import fan_section
+
+    section = fan_section(ctx.state)
+    if section:
+        following = clockwise_from_left(ctx.state, section)[0]
+        ctx.emit("PlayerNoted", player="fan", key="section", value=following)
+
+
+@register
+class TurnEnd(Step):
+    """The turn passes to the left."""
+
+    op = "turn_end"
+
+    def run(self, ctx, step):
+        ctx.done()
+        ctx.emit("TurnEnded", player=ctx.state["turn"]["offense"], reason=step.get("reason"))
+
+
+@register
+class AbortTurn(Step):
+    """The offense's turn ends at once (no challenge card at stage 7, nothing to launch)."""
+
+    op = "abort_turn"
+
+    def run(self, ctx, step):
+        ctx.emit("ChallengeEnded", number=ctx.state["ch"]["number"], succeeded=False)
+        ctx.unwind("turn_end", reason=step.get("reason"))
+
+
+def end_turn_now(ctx, reason: str) -> None:
+    """Return every token on the cone to its owner's bases, then end the turn (RULES.md 4, stage 7)."""
+    state = ctx.state
+    returns = [{"player": color, "src": f"cone:{side}", "count": n, "reason": reason}
+               for side in ("offense", "defense") for color, n in state["cone"][side].items()]
+    ctx.replace(*([ctx.step("place", returns=returns)] if returns else []),
+                ctx.step("abort_turn", reason=reason))
+
+
+__all__ = ["END_OF_CHALLENGE", "SEQUENCE", "challenge_succeeded", "end_turn_now", "return_home"]

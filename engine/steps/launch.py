@@ -1,0 +1,159 @@
+"""Stages 3-6: launch, invitations and alliances."""
+
+from __future__ import annotations
+
+from engine import shapes
+from engine.flow import Step, option, prompt, register
+from engine.hooks import fire, fold
+from engine.state import clockwise_from_left, home_planets, tokens_on_bases
+from engine.steps.game import end_turn_now
+from engine.steps.tokens import move
+
+MAX_TOKENS = 4
+
+
+def launch_targets(state: dict) -> list[str]:
+    """Planets the cone may point at: any planet of the defense's system, or, in an own-system
+    challenge, the planets of the offense's system where the defense has a base."""
+    ch = state["ch"]
+    if ch["notes"].get("own_system"):
+        offense = state["turn"]["offense"]
+        return [p for p in home_planets(state, offense) if state["planets"][p].get(ch["defense"], 0)]
+    return home_planets(state, ch["defense"])
+
+
+def token_range(state: dict, player: str, role: str) -> tuple[int, int]:
+    """How many tokens a player must and may commit (1-4 unless a power says otherwise)."""
+    low, high = fold(state, "launch_range", (1, MAX_TOKENS), player=player, role=role)
+    return low, high
+
+
+@register
+class Launch(Step):
+    """Stage 3: the offense puts 1-4 tokens on the cone and aims it at a planet."""
+
+    op = "launch"
+
+    def prompts(self, state, step):
+        offense = state["turn"]["offense"]
+        sources = tokens_on_bases(state, offense)
+        already = state["cone"]["offense"].get(offense, 0)
+        if not sources and not already:
+            return []
+        low, high = token_range(state, offense, "offense")
+        shape = shapes.distribution(sources, max(0, low - already), max(0, high - already))
+        if not shapes.satisfiable(shape):
+            return []
+        return [prompt(step, offense, "launch",
+                       [option("launch", {"tokens": shape, "planet": shapes.choice(launch_targets(state))},
+                               rule="4.3")], rule="4.3", info={"on_cone": already})]
+
+    def run(self, ctx, step):
+        end_turn_now(ctx, "no token to launch")
+
+    def answer(self, ctx, step, prompt_, opt, args):
+        offense = prompt_["player"]
+        move(ctx, [(offense, src, "cone:offense", n) for src, n in sorted(args["tokens"].items())], "launch")
+        ctx.emit("ConeAimed", planet=args["planet"])
+        ctx.done()
+        fire(ctx, "on_launched")
+
+    def default(self, state, step, prompt_, rng):
+        opt = prompt_["options"][0]["args"]
+        sources = opt["tokens"]["sources"]
+        biggest = max(sources, key=lambda p: (sources[p], p)) if sources else None
+        tokens = {biggest: min(opt["tokens"]["min"] or 1, sources[biggest])} if biggest and opt["tokens"]["max"] else {}
+        return {"action": "launch", "args": {"tokens": tokens, "planet": opt["planet"]["values"][0]}}
+
+
+@register
+class Invite(Step):
+    """Stages 4 and 5: a main player names the players it invites as allies."""
+
+    op = "invite"
+
+    def prompts(self, state, step):
+        inviter = state["turn"]["offense"] if step["side"] == "offense" else state["ch"]["defense"]
+        eligible = eligible_allies(state)
+        if not eligible:
+            return []
+        rule = "4.4" if step["side"] == "offense" else "4.5"
+        return [prompt(step, inviter, "invite", [option("invite", {"players": shapes.subset(eligible)}, rule=rule)],
+                       rule=rule)]
+
+    def run(self, ctx, step):
+        ctx.emit("AlliesInvited", side=step["side"], players=[])
+        ctx.done()
+
+    def answer(self, ctx, step, prompt_, opt, args):
+        ordered = [c for c in eligible_allies(ctx.state) if c in args["players"]]
+        ctx.emit("AlliesInvited", side=step["side"], players=ordered)
+        ctx.done()
+
+    def default(self, state, step, prompt_, rng):
+        return {"action": "invite", "args": {"players": []}}
+
+
+def eligible_allies(state: dict) -> list[str]:
+    """Players who could ally: everyone but the two main players, clockwise from the offense's left."""
+    offense, defense = state["turn"]["offense"], state["ch"]["defense"]
+    return [c for c in clockwise_from_left(state, offense) if c != defense]
+
+
+def joinable_sides(state: dict, player: str) -> list[str]:
+    """The sides a player may join: those that invited it, or more if a power allows."""
+    invited = state["ch"]["invited"]
+    sides = {side for side in ("offense", "defense") if player in (invited[side] or [])}
+    sides = fold(state, "may_join", sides, player=player)
+    return [s for s in ("offense", "defense") if s in sides]
+
+
+def next_to_answer(state: dict) -> str | None:
+    """The next player, clockwise from the offense's left, who may join a side and has not answered."""
+    ch = state["ch"]
+    for player in eligible_allies(state):
+        if player not in ch["answered"] and joinable_sides(state, player):
+            return player
+    return None
+
+
+@register
+class Alliances(Step):
+    """Stage 6: clockwise from the offense's left, each invited player joins a side or declines."""
+
+    op = "alliances"
+
+    def prompts(self, state, step):
+        player = next_to_answer(state)
+        if player is None:
+            return []
+        sources = tokens_on_bases(state, player)
+        low, high = token_range(state, player, "ally")
+        offered = [option("join", {"tokens": shapes.distribution(sources, low, high)}, side=side, rule="4.6")
+                   for side in joinable_sides(state, player)]
+        offered = [o for o in offered if sources and shapes.satisfiable(o["args"]["tokens"])]
+        if not offered:
+            return []
+        return [prompt(step, player, "alliance", offered + [option("decline", rule="4.6")], rule="4.6",
+                       info={"invited_by": [s for s in ("offense", "defense")
+                                            if player in (state["ch"]["invited"][s] or [])]})]
+
+    def run(self, ctx, step):
+        player = next_to_answer(ctx.state)
+        if player is not None:  # it may join but has no token to commit: it declines
+            ctx.emit("AllianceAnswered", player=player, side=None)
+            return
+        ctx.done()
+        fire(ctx, "on_alliances_formed")
+
+    def answer(self, ctx, step, prompt_, opt, args):
+        player = prompt_["player"]
+        if opt["action"] == "decline":
+            ctx.emit("AllianceAnswered", player=player, side=None)
+            return
+        side = opt["side"]
+        ctx.emit("AllianceAnswered", player=player, side=side)
+        move(ctx, [(player, src, f"cone:{side}", n) for src, n in sorted(args["tokens"].items())], "alliance")
+
+    def default(self, state, step, prompt_, rng):
+        return {"action": "decline", "args": {}}

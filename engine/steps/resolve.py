@@ -1,0 +1,280 @@
+"""Stage 8: the outcome of the revealed cards and its consequences (RULES.md 4, stage 8; 7).
+
+`outcome` computes what the cards and totals say; `Resolve` records it and schedules the
+consequences as steps, in the order of the rules: tokens land or go home and losers go to
+the warp, consolation, then rewards, then the powers that act after a win.
+"""
+
+from __future__ import annotations
+
+from engine import cards, shapes
+from engine.flow import Step, option, prompt, register
+from engine.handcards import draw, give_cards
+from engine.hooks import fire, fold
+from engine.state import (
+    allies,
+    hand,
+    main_player,
+    opponent_side,
+    side_tokens,
+    tokens_in_challenge,
+    warp_count,
+)
+from engine.steps.cards_stage import committed_challenge_cards, committed_kicker
+from engine.steps.tokens import lose, move, return_home
+
+SIDES = ("offense", "defense")
+
+
+def card_kind(state: dict, side: str) -> str | None:
+    """What a side's revealed challenge card counts as (Emotion Control may change it)."""
+    played = committed_challenge_cards(state, side)
+    if not played:
+        return None
+    return fold(state, "card_kind", cards.kind(played[0]), side=side)
+
+
+def attack_values(state: dict) -> dict:
+    """Each side's Attack value after powers (Tripler, Mirror...) and kickers; None for non-Attacks."""
+    values = {}
+    for side in SIDES:
+        played = committed_challenge_cards(state, side)
+        if card_kind(state, side) != "attack" or not played:
+            values[side] = None
+            continue
+        value = sum(cards.attack_value(c) or 0 for c in played if cards.kind(c) == "attack")
+        values[side] = value
+    values = fold(state, "attack_values", values)
+    for side in SIDES:
+        kicker = committed_kicker(state, side)
+        if kicker and values[side] is not None:
+            values[side] *= cards.card(kicker)["value"]
+    return values
+
+
+def token_total(state: dict, side: str) -> int:
+    """What the tokens on a side add to its total (each token 1 unless a power says otherwise)."""
+    return sum(fold(state, "token_strength", 1, player=color, side=side) * n
+               for color, n in side_tokens(state, side).items())
+
+
+def reinforcements(state: dict, side: str) -> int:
+    """The reinforcement cards played for a side."""
+    return sum(e["value"] for e in state["ch"]["effects"] if e["source"] == "reinforcement" and e["side"] == side)
+
+
+def totals(state: dict) -> dict:
+    """Both sides' totals: card + tokens, changed by powers, then reinforcements (RULES.md 4, stage 8)."""
+    values = attack_values(state)
+    result = {}
+    for side in SIDES:
+        card_value = values[side] or 0
+        total = fold(state, "side_total", card_value + token_total(state, side), side=side, card=card_value)
+        result[side] = total + reinforcements(state, side)
+    return result
+
+
+def attack_winner(state: dict, sums: dict) -> str:
+    """Higher total wins, ties to the defense; some powers make the lower total win."""
+    if fold(state, "lower_wins", False):
+        return "offense" if sums["offense"] < sums["defense"] else "defense"
+    return "offense" if sums["offense"] > sums["defense"] else "defense"
+
+
+def outcome(state: dict) -> dict:
+    """What the revealed cards decide: kind of outcome, winner, totals, consolation."""
+    kinds = {side: card_kind(state, side) for side in SIDES}
+    found = {"cards": kinds, "winner": None, "totals": None, "consolation": None}
+    off, dfn = kinds["offense"], kinds["defense"]
+    if "war" in (off, dfn):
+        found.update(_war_outcome(state, kinds))
+    elif off == "attack" and dfn == "attack":
+        sums = totals(state)
+        found.update(kind="attack", totals=sums, winner=attack_winner(state, sums))
+    elif off == "attack" or dfn == "attack":
+        winner = "offense" if off == "attack" else "defense"
+        found.update(kind="compromise", winner=winner, totals=totals(state))
+        found["consolation"] = consolation_for(state, opponent_side(winner), winner, lost_tokens=True)
+    elif off == "compromise" and dfn == "compromise":
+        found.update(kind="deal")
+    else:  # a side without any challenge card (RULES.md 4 decision): it loses as a Compromise, no consolation
+        winner = "defense" if off is None else "offense"
+        found.update(kind="compromise", winner=winner)
+    return found
+
+
+def _war_outcome(state: dict, kinds: dict) -> dict:
+    """RULES.md 7: War beats Attack, loses to Compromise; War against War, both lose."""
+    off, dfn = kinds["offense"], kinds["defense"]
+    if off == "war" and dfn == "war":
+        return {"kind": "war", "winner": None, "both_lose": True}
+    war_side = "offense" if off == "war" else "defense"
+    other = opponent_side(war_side)
+    if kinds[other] == "compromise":
+        return {"kind": "war", "winner": other,
+                "consolation": consolation_for(state, other, war_side, lost_tokens=False)}
+    return {"kind": "war", "winner": war_side,
+            "consolation": consolation_for(state, other, war_side, lost_tokens=True)}
+
+
+def consolation_for(state: dict, side: str, winner_side: str, lost_tokens: bool) -> dict:
+    """Consolation owed to a side's main player: one card from the winner's hand per token of its own."""
+    player = main_player(state, side)
+    count = tokens_in_challenge(state, side, player)
+    kicker = committed_kicker(state, side)
+    if kicker:
+        count *= max(0, cards.card(kicker)["value"])
+    return {"player": player, "from": main_player(state, winner_side), "count": count, "lost_tokens": lost_tokens}
+
+
+@register
+class Resolve(Step):
+    """Record the outcome and schedule its consequences."""
+
+    op = "resolve"
+
+    def run(self, ctx, step):
+        state = ctx.state
+        result = fold(state, "outcome", outcome(state))
+        winner = result.get("winner")
+        record = {}
+        if result.get("kind") != "deal":
+            for side in SIDES:
+                player = main_player(state, side)
+                if result.get("both_lose") or (winner and side != winner):
+                    record[player] = "lost"
+                elif winner == side:
+                    record[player] = "won"
+        result["record"] = record
+        result["succeeded"] = winner == "offense"
+        ctx.emit("ChallengeResolved", outcome=result)
+        if result.get("kind") == "deal":
+            ctx.replace(ctx.step("deal_prepare"), ctx.step("deal"))
+        else:
+            ctx.replace(ctx.step("outcome_tokens"), ctx.step("consolation"), ctx.step("rewards"),
+                        ctx.step("after_resolution"))
+
+
+def landing_and_rewards(state: dict, winner: str) -> tuple[list[str], list[str]]:
+    """Which winning allies land on the planet and which go home with rewards (the reverse cone swaps them)."""
+    winning_allies = allies(state, winner)
+    allies_land = (winner == "offense") != state["ch"]["reverse"]
+    return (winning_allies, []) if allies_land else ([], winning_allies)
+
+
+@register
+class OutcomeTokens(Step):
+    """Winners land or keep their planet; winning allies land or go home; losers go to the warp."""
+
+    op = "outcome_tokens"
+
+    def run(self, ctx, step):
+        state = ctx.state
+        ch = state["ch"]
+        result = ch["outcome"]
+        planet = ch["planet"]
+        ctx.done()
+        if result.get("both_lose"):
+            lose(ctx, _side_losses(state, "offense") + _side_losses(state, "defense"), "both sides lost")
+            return
+        winner = result["winner"]
+        loser = opponent_side(winner)
+        landers, rewarded = landing_and_rewards(state, winner)
+        landing = []
+        if winner == "offense":
+            offense = state["turn"]["offense"]
+            landing.append((offense, "cone:offense", planet, state["cone"]["offense"].get(offense, 0)))
+        for ally in landers:
+            landing.append((ally, f"cone:{winner}", planet, state["cone"][winner].get(ally, 0)))
+        committed = {ally: state["cone"][winner].get(ally, 0) for ally in rewarded}
+        ctx.emit("ChallengeNoted", key="rewards", value=committed)
+        move(ctx, landing, "won the challenge")
+        returns = [{"player": ally, "src": f"cone:{winner}", "count": n, "reason": "ally returns"}
+                   for ally, n in committed.items()]
+        return_home(ctx, returns)
+        lose(ctx, _side_losses(state, loser), "lost the challenge")
+
+
+def _side_losses(state: dict, side: str) -> list[tuple[str, str, int]]:
+    """Every token of a losing side: its cone tokens, and the defense's tokens on the planet."""
+    losses = [(color, f"cone:{side}", n) for color, n in state["cone"][side].items()]
+    ch = state["ch"]
+    if side == "defense" and ch["planet"]:
+        on_planet = state["planets"][ch["planet"]].get(ch["defense"], 0)
+        if on_planet:
+            losses.insert(0, (ch["defense"], ch["planet"], on_planet))
+    return losses
+
+
+@register
+class Consolation(Step):
+    """The Compromise (or War-beaten) player takes cards at random from the winner's hand."""
+
+    op = "consolation"
+
+    def run(self, ctx, step):
+        ctx.done()
+        owed = ctx.state["ch"]["outcome"].get("consolation")
+        if not owed:
+            return
+        count = fold(ctx.state, "consolation_count", owed["count"], player=owed["player"])
+        source = list(hand(ctx.state, owed["from"]))
+        taken = ctx.rng.sample(source, min(count, len(source))) if count > 0 else []
+        give_cards(ctx, owed["from"], owed["player"], taken, "consolation")
+
+
+@register
+class Rewards(Step):
+    """Each rewarded ally takes, per token it committed, a card from the deck or a token from the warp."""
+
+    op = "rewards"
+
+    def prompts(self, state, step):
+        found = []
+        for ally, n in self.pending(state, step).items():
+            if warp_count(state, ally) == 0:
+                continue
+            shape = shapes.distribution({"cards": n, "tokens": min(n, warp_count(state, ally))}, n, n)
+            found.append(prompt(step, ally, "rewards", [option("take", {"rewards": shape}, rule="4.8.rewards")],
+                                rule="4.8.rewards", info={"count": n}))
+        return found
+
+    def pending(self, state: dict, step: dict) -> dict:
+        """Rewarded allies still to choose, with the number of rewards each is owed."""
+        owed = state["ch"]["notes"].get("rewards") or {}
+        done = step.get("done", [])
+        return {ally: fold(state, "reward_count", n, player=ally) for ally, n in owed.items()
+                if ally not in done and n > 0}
+
+    def run(self, ctx, step):
+        pending = self.pending(ctx.state, step)
+        for ally, n in pending.items():  # only allies with nothing in the warp remain: all cards
+            self.take(ctx, step, ally, n, 0)
+            return
+        ctx.done()
+
+    def answer(self, ctx, step, prompt_, opt, args):
+        chosen = args["rewards"]
+        self.take(ctx, step, prompt_["player"], chosen.get("cards", 0), chosen.get("tokens", 0))
+
+    def take(self, ctx, step, ally: str, card_count: int, token_count: int) -> None:
+        """Give an ally its rewards and mark it done."""
+        ctx.update(done=step.get("done", []) + [ally])
+        if card_count:
+            draw(ctx, ally, card_count, "reward")
+        if token_count:
+            return_home(ctx, [{"player": ally, "src": "warp", "count": token_count, "reason": "reward"}])
+
+    def default(self, state, step, prompt_, rng):
+        return {"action": "take", "args": {"rewards": {"cards": prompt_["info"]["count"]}}}
+
+
+@register
+class AfterResolution(Step):
+    """Powers that act once the challenge is decided (Barbarian, Cudgel, Grudge...)."""
+
+    op = "after_resolution"
+
+    def run(self, ctx, step):
+        ctx.done()
+        fire(ctx, "on_resolved", outcome=ctx.state["ch"]["outcome"])

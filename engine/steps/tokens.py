@@ -1,0 +1,203 @@
+"""Token movements the rules leave to the owner's choice, and losses to the warp.
+
+- `lose`: tokens go to the warp, or wherever a power sends them (Zombie home, Void out of
+  the game); then everyone is told (Vacuum, Healer).
+- ``place`` step: tokens returning "to any of its bases" (allies going home, tokens from
+  the warp, tokens left on the cone): the owner distributes them among its bases. With a
+  single base there is nothing to decide; with none, any of its home planets (decision).
+- ``losses`` step: a player loses N tokens of its choice (a failed deal, Plague).
+"""
+
+from __future__ import annotations
+
+from engine import shapes
+from engine.flow import Step, option, prompt, register
+from engine.hooks import fire, fold
+from engine.state import bases, home_planets, tokens_on_bases
+
+
+def move(ctx, moves: list[tuple[str, str, str, int]], reason: str) -> None:
+    """Move tokens: ``(colour, from, to, count)`` each; zero counts are left out."""
+    kept = [[color, src, dst, n] for color, src, dst, n in moves if n > 0]
+    if kept:
+        ctx.emit("TokensMoved", moves=kept, reason=reason)
+
+
+def warp_place(state: dict) -> str:
+    """Where a lost token goes now: the warp, or the current fan section with reverse warp."""
+    section = fan_section(state)
+    return f"fan:{section}" if section else "warp"
+
+
+def fan_section(state: dict) -> str | None:
+    """The fan section lost tokens go to with the reverse warp option (RULES.md 8), else None."""
+    if not state["options"].get("reverse_warp"):
+        return None
+    return state["notes"].get("fan", {}).get("section")
+
+
+def lose(ctx, losses: list[tuple[str, str, int]], reason: str, by: str | None = None) -> list[dict]:
+    """Tokens lost: ``(colour, from, count)``. Returns what happened to each, for consolation and triggers."""
+    state = ctx.state
+    moves, returns, report = [], [], []
+    for color, src, n in losses:
+        if n <= 0:
+            continue
+        destination = fold(state, "loss_destination", "warp", player=color, src=src, reason=reason, by=by)
+        report.append({"player": color, "src": src, "count": n, "to": destination})
+        if destination == "home":
+            returns.append({"player": color, "src": src, "count": n, "reason": reason})
+        else:
+            moves.append((color, src, "removed" if destination == "removed" else warp_place(state), n))
+    move(ctx, moves, reason)
+    if returns:
+        ctx.then(ctx.step("place", returns=returns))
+    if report:
+        fire(ctx, "on_tokens_lost", losses=report, reason=reason)
+    return report
+
+
+def return_home(ctx, returns: list[dict]) -> None:
+    """Schedule tokens going back to their owners' bases (``{"player", "src", "count", "reason"}``)."""
+    returns = [r for r in returns if r["count"] > 0]
+    if returns:
+        ctx.then(ctx.step("place", returns=returns))
+
+
+def destinations(state: dict, color: str) -> list[str]:
+    """Where a player's returning tokens may go: its bases, or any home planet if it has none."""
+    return bases(state, color) or home_planets(state, color)
+
+
+def available_at(state: dict, color: str, src: str) -> int:
+    """How many of a colour's tokens are at a place now."""
+    from engine.evolve import token_place
+
+    return token_place(state, src).get(color, 0)
+
+
+@register
+class Place(Step):
+    """Owners put returning tokens on their bases; the choice is asked only where there is one."""
+
+    op = "place"
+
+    def prompts(self, state, step):
+        found, asked = [], set()
+        for ret in step["returns"]:
+            player = ret["player"]
+            count = min(ret["count"], available_at(state, player, ret["src"]))
+            targets = destinations(state, player)
+            if player in asked or count == 0 or len(targets) < 2:
+                continue
+            asked.add(player)
+            shape = shapes.distribution({p: count for p in targets}, count, count)
+            found.append(prompt(step, player, "place_tokens",
+                                [option("place", {"tokens": shape}, rule="4.8.return")],
+                                rule="4.8.return", info={"count": count, "from": ret["src"],
+                                                         "reason": ret["reason"]}))
+        return found
+
+    def run(self, ctx, step):
+        remaining = []
+        moved = []
+        for ret in step["returns"]:
+            player = ret["player"]
+            count = min(ret["count"], available_at(ctx.state, player, ret["src"]))
+            targets = destinations(ctx.state, player)
+            if count == 0:
+                continue
+            if len(targets) == 1:
+                moved.append((player, ret["src"], targets[0], count, ret["reason"]))
+            else:
+                remaining.append(ret)
+        for player, src, dst, count, reason in moved:
+            move(ctx, [(player, src, dst, count)], reason)
+        if remaining:
+            ctx.update(returns=remaining)
+        else:
+            ctx.done()
+        for player, src, _dst, count, reason in moved:
+            if src == "warp":
+                fire(ctx, "on_tokens_retrieved", player=player, count=count, reason=reason)
+
+    def answer(self, ctx, step, prompt_, opt, args):
+        player = prompt_["player"]
+        index = next(i for i, r in enumerate(step["returns"]) if r["player"] == player
+                     and min(r["count"], available_at(ctx.state, player, r["src"])) > 0)
+        ret = step["returns"][index]
+        move(ctx, [(player, ret["src"], planet, n) for planet, n in sorted(args["tokens"].items())],
+             ret["reason"])
+        rest = step["returns"][:index] + step["returns"][index + 1:]
+        if rest:
+            ctx.update(returns=rest)
+        else:
+            ctx.done()
+        if ret["src"] == "warp":
+            fire(ctx, "on_tokens_retrieved", player=player, count=prompt_["info"]["count"], reason=ret["reason"])
+
+    def default(self, state, step, prompt_, rng):
+        """Stated rule: one token at a time onto its bases in board order, round robin."""
+        targets = list(prompt_["options"][0]["args"]["tokens"]["sources"])
+        spread: dict[str, int] = {}
+        for k in range(prompt_["info"]["count"]):
+            planet = targets[k % len(targets)]
+            spread[planet] = spread.get(planet, 0) + 1
+        return {"action": "place", "args": {"tokens": spread}}
+
+
+def loss_sources(state: dict, color: str, include_cone: bool = True) -> dict[str, int]:
+    """Where a player could lose tokens from: its bases and, if asked, its tokens on the cone."""
+    sources = tokens_on_bases(state, color)
+    if include_cone:
+        for side in ("offense", "defense"):
+            n = state["cone"][side].get(color, 0)
+            if n:
+                sources[f"cone:{side}"] = n
+    return sources
+
+
+@register
+class Losses(Step):
+    """A player loses a number of tokens of its choice (asked only when the choice matters)."""
+
+    op = "losses"
+
+    def prompts(self, state, step):
+        player, count = step["player"], step["count"]
+        sources = loss_sources(state, player, step.get("cone", True))
+        total = min(count, sum(sources.values()))
+        if total == 0 or len(sources) < 2 or total == sum(sources.values()):
+            return []
+        shape = shapes.distribution(sources, total, total)
+        return [prompt(step, player, "choose_losses", [option("lose", {"tokens": shape}, rule="4.8.losses")],
+                       rule="4.8.losses", info={"count": total, "reason": step["reason"]})]
+
+    def run(self, ctx, step):
+        sources = loss_sources(ctx.state, step["player"], step.get("cone", True))
+        total = min(step["count"], sum(sources.values()))
+        ctx.done()
+        if total == 0:
+            return
+        if total == sum(sources.values()):
+            chosen = sources
+        else:  # a single source
+            (src, _n), = sources.items()
+            chosen = {src: total}
+        lose(ctx, [(step["player"], src, n) for src, n in chosen.items()], step["reason"], by=step.get("by"))
+
+    def answer(self, ctx, step, prompt_, opt, args):
+        ctx.done()
+        lose(ctx, [(step["player"], src, n) for src, n in sorted(args["tokens"].items())], step["reason"],
+             by=step.get("by"))
+
+    def default(self, state, step, prompt_, rng):
+        """Stated rule: from the cone first, then from the places holding the most tokens."""
+        sources = dict(prompt_["options"][0]["args"]["tokens"]["sources"])
+        need, chosen = prompt_["info"]["count"], {}
+        for src in sorted(sources, key=lambda s: (not s.startswith("cone"), -sources[s], s)):
+            take = min(need, sources[src])
+            if take:
+                chosen[src] = take
+                need -= take
+        return {"action": "lose", "args": {"tokens": chosen}}

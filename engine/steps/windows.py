@@ -1,0 +1,190 @@
+"""Timing windows (RULES.md section 5): who is asked, in what order, and what using something does.
+
+A window asks players in timing order (non-main players clockwise from the offense's left,
+then the offense, then the defense). A player is asked only if it has something usable
+(an active power's optional use, a flare, an edict, a reinforcement). After a use the
+window reopens to everyone, so responses can follow; it closes when all have passed.
+
+Using something is announced first (`PowerUsed` or `CardPlayed`), then a *response* window
+lets players holding a zap cancel it, and only then is the effect applied.
+"""
+
+from __future__ import annotations
+
+from engine import cards
+from engine.catalog import POWERS, card_ability, handler_for
+from engine.flow import Step, option, prompt, register
+from engine.hooks import fire
+from engine.state import hand, power_active, powers_of, timing_order
+
+
+def window_options(state: dict, player: str, window: str) -> list[dict]:
+    """Everything a player could use in a window, one option per power use or card kind."""
+    found = []
+    for name in powers_of(state, player):
+        power = POWERS[name]
+        if window in power.windows and power_active(state, player, name) and not power.used_up(state, player):
+            found += power.options(state, player, window)
+    seen = set()
+    for card in hand(state, player):
+        if cards.kind(card) not in ("flare", "edict", "reinforcement"):
+            continue
+        ability = card_ability(state, player, card)
+        kind_name = cards.card_kind_name(card)
+        if ability is None or kind_name in seen or not ability.in_window(window):
+            continue
+        offered = ability.options(state, player, card, window)
+        if offered:
+            seen.add(kind_name)
+            found += offered
+    return found
+
+
+def response_options(state: dict, player: str, use: dict) -> list[dict]:
+    """The zaps a player could answer a pending use with."""
+    found, seen = [], set()
+    for card in hand(state, player):
+        if cards.kind(card) != "edict":
+            continue
+        ability = card_ability(state, player, card)
+        responder = getattr(ability, "respond_options", None)
+        kind_name = cards.card_kind_name(card)
+        if responder is None or kind_name in seen:
+            continue
+        offered = responder(state, player, card, use)
+        if offered:
+            seen.add(kind_name)
+            found += offered
+    return found
+
+
+def anyone_can_respond(state: dict, use: dict) -> bool:
+    """Whether some player holds a zap that answers this use."""
+    return any(response_options(state, p, use) for p in state["order"])
+
+
+def source_of(state: dict, player: str, ability_key: str) -> str:
+    """The handler key of an ability as it is used now (a flare's mode is fixed when played)."""
+    if ability_key.startswith("power:"):
+        return ability_key
+    card = ability_key[5:]
+    handler = card_ability(state, player, card)
+    if cards.kind(card) == "reinforcement":
+        return "reinforcement"
+    return handler.source
+
+
+def begin_use(ctx, player: str, opt: dict, args: dict, window: str, target: dict | None = None) -> None:
+    """Announce a use, open the response window if anyone can respond, then apply it."""
+    key = opt["ability"]
+    apply_step = ctx.step("apply_use")
+    use = {"id": apply_step["sid"], "player": player, "ability": key, "args": args, "window": window,
+           "source": source_of(ctx.state, player, key)}
+    if target is not None:
+        use["target"] = target
+    apply_step["use"] = use
+    if key.startswith("power:"):
+        ctx.emit("PowerUsed", player=player, power=key[6:], use=str(use["id"]), detail=args or None)
+    else:
+        handler = handler_for(use["source"])
+        ctx.emit("CardPlayed", player=player, card=key[5:], effect=getattr(handler, "mode", None),
+                 args=args or None)
+    reopened = dict(ctx.state["agenda"][-1], passed=[], round=ctx.state["agenda"][-1].get("round", 0) + 1)
+    steps = [ctx.step("respond", use=use, passed=[])] if anyone_can_respond(ctx.state, use) else []
+    ctx.replace(*steps, apply_step, reopened)
+
+
+def discard_from_table(ctx, player: str, card_id: str, reason: str) -> None:
+    """A played flare or edict is discarded after use; a discarded edict may be taken (Vulch)."""
+    if card_id in ctx.state["table"]:
+        ctx.emit("CardsMoved", cards=[card_id], src="table", dst="discard", seen_by=None, reason=reason)
+        if cards.kind(card_id) == "edict":
+            fire(ctx, "on_edict_discarded", card=card_id, player=player)
+
+
+@register
+class Window(Step):
+    """A timing window: ask, in timing order, each player who can use something."""
+
+    op = "window"
+
+    def prompts(self, state, step):
+        only = step.get("only")
+        passed = step.get("passed", [])
+        for player in timing_order(state):
+            if player in passed or (only and player not in only):
+                continue
+            offered = window_options(state, player, step["name"])
+            if offered:
+                return [prompt(step, player, "window", offered + [option("pass", rule="5")], rule="5",
+                               info={"window": step["name"]}, round=step.get("round", 0))]
+        return []
+
+    def run(self, ctx, step):
+        ctx.done()
+
+    def answer(self, ctx, step, prompt_, opt, args):
+        if opt["action"] == "pass":
+            ctx.emit("Passed", player=prompt_["player"], window=step["name"])
+        else:
+            begin_use(ctx, prompt_["player"], opt, args, step["name"])
+
+    def default(self, state, step, prompt_, rng):
+        return {"action": "pass", "args": {}}
+
+
+@register
+class Respond(Step):
+    """The response window after a power use or a card play: only zaps may answer it."""
+
+    op = "respond"
+
+    def prompts(self, state, step):
+        use = step["use"]
+        if state["ch"] is None or use["id"] in state["ch"]["cancelled"]:
+            return []
+        passed = step.get("passed", [])
+        for player in timing_order(state):
+            if player in passed:
+                continue
+            offered = response_options(state, player, use)
+            if offered:
+                return [prompt(step, player, "response", offered + [option("pass", rule="5")], rule="5",
+                               info={"responding_to": {"player": use["player"], "ability": use["ability"]}},
+                               round=step.get("round", 0))]
+        return []
+
+    def run(self, ctx, step):
+        ctx.done()
+
+    def answer(self, ctx, step, prompt_, opt, args):
+        if opt["action"] == "pass":
+            ctx.emit("Passed", player=prompt_["player"], window="response")
+        else:
+            begin_use(ctx, prompt_["player"], opt, args, "response", target=step["use"])
+
+    def default(self, state, step, prompt_, rng):
+        return {"action": "pass", "args": {}}
+
+
+@register
+class ApplyUse(Step):
+    """Apply a use that survived its response window; discard a played flare or edict."""
+
+    op = "apply_use"
+
+    def run(self, ctx, step):
+        use = step["use"]
+        ctx.done()
+        handler = handler_for(use["source"])
+        cancelled = ctx.state["ch"] is not None and use["id"] in ctx.state["ch"]["cancelled"]
+        player = use["player"]
+        if use["ability"].startswith("power:"):
+            if not cancelled:
+                handler.use(ctx, player, use["args"], use)
+            return
+        card = use["ability"][5:]
+        if not cancelled:
+            handler.use(ctx, player, card, use["args"], use)
+        if handler.discard_after_use or cancelled:
+            discard_from_table(ctx, player, card, "cancelled" if cancelled else "used")

@@ -1,0 +1,92 @@
+"""The game's event types, registered into `events.catalog`.
+
+Facts are fine-grained and generic (tokens moved, cards moved) so that every power, flare
+and edict can be told as a sequence of them; the few bookkeeping events that drive the
+turn sequence are marked ``internal``.
+
+Privacy: ``private={"cards": ("seen_by",)}`` means the ``cards`` field is shown only to the
+players listed in the ``seen_by`` field; a null ``seen_by`` means everyone may see it.
+"""
+
+from events.catalog import define
+
+# The lobby and setup -------------------------------------------------------------------------
+define("GameCreated", "A game was created with its ruleset, options and number of seats.",
+       {"ruleset": "str", "options": "dict", "seats": "int", "seed": "str", "setup": "dict?",
+        "created_by": "str?"},
+       private={"seed": (), "setup": ()})
+define("PlayerJoined", "A player took a seat and a colour.",
+       {"player": "str", "name": "str", "bot": "str?"})
+define("GameStarted", "Play began; the seat order (clockwise) is fixed.", {"order": "list"})
+define("PowersDealt", "Each player was dealt its alien power(s); powers are public.", {"powers": "dict"})
+define("DeckFormed", "A deck was built and shuffled; its order is secret.",
+       {"deck": "str", "cards": "list"}, private={"cards": ()})
+define("FirstPlayerChosen", "The destiny pile was cut to find the first player.",
+       {"player": "str", "cut": "list"})
+
+# Turn sequence ---------------------------------------------------------------------------------
+define("TurnBegan", "A player's turn began; that player is the offense.", {"player": "str", "turn": "int"})
+define("TurnEnded", "The offense's turn ended.", {"player": "str", "reason": "str?"})
+define("ChallengeBegan", "A challenge of the turn began.", {"number": "int"})
+define("ChallengeEnded", "A challenge ended.", {"number": "int", "succeeded": "bool"})
+define("StageBegan", "A stage of the challenge began.", {"stage": "int", "name": "str"})
+define("StepsScheduled", "The turn sequence's next steps (engine bookkeeping).", {"steps": "list"},
+       internal=True)
+define("StepUpdated", "Progress within the current step (engine bookkeeping).", {"changes": "dict"},
+       internal=True)
+define("AgendaUnwound", "Steps were abandoned up to an earlier point of the turn (engine bookkeeping).",
+       {"to": "str", "changes": "dict?"}, internal=True)
+define("DecisionsOpened", "Decisions now owed and their deadlines; decisions no longer owed.",
+       {"opened": "list", "closed": "list"})
+define("DecisionTimedOut", "A decision's deadline passed and its default was applied.",
+       {"player": "str", "prompt": "str", "kind": "str", "default": "dict?"})
+define("Passed", "A player passed in a timing window.", {"player": "str", "window": "str"})
+define("GameEnded", "The game ended.", {"winners": "list", "reason": "str"})
+
+# Cards ---------------------------------------------------------------------------------------
+define("CardsMoved", "Cards moved between places (hands, deck, discard pile, table).",
+       {"cards": "list", "src": "str", "dst": "str", "seen_by": "list?", "reason": "str"},
+       private={"cards": ("seen_by",)})
+define("DeckReshuffled", "A discard pile was shuffled into a new deck; the order is secret.",
+       {"deck": "str", "cards": "list"}, private={"cards": ()})
+define("HandRevealed", "A player's hand was shown to some players.",
+       {"player": "str", "to": "list", "cards": "list"}, private={"cards": ("player", "to")})
+define("CardPlayed", "A card was played face up from a hand.",
+       {"player": "str", "card": "str", "effect": "str?", "args": "dict?"})
+define("ChallengeCardChosen", "A main player committed a challenge card face down.",
+       {"player": "str", "side": "str", "card": "str", "face_up": "bool?"},
+       private={"card": ("player",)})
+define("ChallengeCardsRevealed", "The committed challenge cards were turned face up.",
+       {"offense": "list", "defense": "list"})
+define("RevealUndone", "The revealed challenge cards were taken back; new ones will be played.", {})
+define("DestinyDrawn", "The top destiny card was turned up.", {"card": "str"})
+
+# Tokens --------------------------------------------------------------------------------------
+define("TokensMoved", "Tokens moved between planets, the cone, the warp and elsewhere.",
+       {"moves": "list", "reason": "str"})
+
+# The challenge ------------------------------------------------------------------------------------
+define("DefenseDetermined", "The defensive main player (and the side of the cone) was fixed.",
+       {"defense": "str", "reverse": "bool", "by": "str"})
+define("ConeAimed", "The cone was pointed at a planet.", {"planet": "str"})
+define("AlliesInvited", "A main player invited allies.", {"side": "str", "players": "list"})
+define("AllianceAnswered", "An invited player joined a side or declined.", {"player": "str", "side": "str?"})
+define("AllyRemoved", "An ally was removed from the challenge.", {"player": "str", "by": "str?"})
+define("ChallengeResolved", "The outcome of the challenge was determined.", {"outcome": "dict"})
+define("ChallengeNoted", "A fact of this challenge that a power or card keeps track of.",
+       {"key": "str", "value": "any"})
+define("PlayerNoted", "A lasting fact about a player that a power keeps track of.",
+       {"player": "str", "key": "str", "value": "any"})
+define("EffectAdded", "A flare or edict effect is in force for the rest of the challenge.", {"effect": "dict"})
+define("PowerUsed", "A player used an alien power.", {"player": "str", "power": "str", "use": "str?",
+                                                      "detail": "dict?"})
+define("UseCancelled", "A zap cancelled a power use or a card as it was played.",
+       {"player": "str", "target": "dict"})
+define("PowerZapped", "A power was cancelled for the rest of the challenge.",
+       {"player": "str", "target": "str", "power": "str"})
+define("DealStarted", "Both main players revealed Compromises: the deal window opened.", {"deadline": "int?"})
+define("DealProposed", "A main player proposed the terms of a deal.",
+       {"player": "str", "id": "int", "terms": "dict"})
+define("DealAnswered", "A main player accepted a proposal or gave up on making a deal.",
+       {"player": "str", "accepted": "int?"})
+define("DealConcluded", "The deal was made or failed.", {"made": "bool", "terms": "dict?", "reason": "str?"})
