@@ -44,6 +44,14 @@ class Power:
         """Apply an optional use (after any zap responses)."""
         raise NotImplementedError(self.name)
 
+    def reaction_options(self, state: dict, me: str, context: dict) -> list[dict]:
+        """How the owner may react to what ``context`` describes (see `engine.steps.reactions`)."""
+        return []
+
+    def react(self, ctx, me: str, args: dict, context: dict) -> None:
+        """Apply a reaction the owner chose."""
+        raise NotImplementedError(self.name)
+
     def offer(self, args: dict | None = None, label: str | None = None) -> dict:
         """An option that uses this power."""
         return option("use", args or {}, ability=self.key, rule=f"power:{self.name}",

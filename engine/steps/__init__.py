@@ -6,6 +6,7 @@ from engine.steps import (  # noqa: F401
     destiny,
     game,
     launch,
+    reactions,
     resolve,
     tokens,
     windows,

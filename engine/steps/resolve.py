@@ -177,6 +177,7 @@ class OutcomeTokens(Step):
         if result.get("both_lose"):
             lose(ctx, _side_losses(state, "offense") + _side_losses(state, "defense"), "both sides lost")
             return
+        by = main_player(state, result["winner"])
         winner = result["winner"]
         loser = opponent_side(winner)
         landers, rewarded = landing_and_rewards(state, winner)
@@ -192,7 +193,7 @@ class OutcomeTokens(Step):
         returns = [{"player": ally, "src": f"cone:{winner}", "count": n, "reason": "ally returns"}
                    for ally, n in committed.items()]
         return_home(ctx, returns)
-        lose(ctx, _side_losses(state, loser), "lost the challenge")
+        lose(ctx, _side_losses(state, loser), "lost the challenge", by=by)
 
 
 def _side_losses(state: dict, side: str) -> list[tuple[str, str, int]]:

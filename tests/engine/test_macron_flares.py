@@ -1,0 +1,45 @@
+"""Macron's flares change the totals and the launch exactly as their descriptions say."""
+
+from engine.scenario import Scenario
+
+RED_HAND = ["A8", "A4", "A5", "A6", "A7", "A9", "Flare:Macron"]
+BLUE_HAND = ["A10", "A11", "C", "C", "C", "C", "C"]
+
+
+def scenario(red_power):
+    return Scenario(players=3, powers={"red": [red_power], "blue": ["Filch"], "yellow": ["Mind"]},
+                    hands={"red": RED_HAND, "blue": BLUE_HAND}, destiny=["blue.1"], first="red",
+                    options={"flares": True})
+
+
+def test_wild_macron_makes_one_token_count_four_and_turns_a_loss_into_a_win():
+    g = scenario("Mutant")  # not Macron: the flare is Wild
+    g.launch({"red-0": 3}, "blue-2")
+    g.invite_none()
+    g.play("red", "A9")
+    g.play("blue", "A10")
+    # without the flare: 9 + 3 = 12 against 10 + 4 = 14; with it one red token counts 4: 15
+    g.use("red", "card:Flare:Macron")
+    g.pass_windows()
+    assert g.outcome["totals"] == {"offense": 15, "defense": 14}
+    assert g.outcome["winner"] == "offense"
+    assert "Flare:Macron" in g.state["discard"]
+
+
+def test_super_macron_lets_macron_commit_four_tokens_each_worth_four():
+    g = scenario("Macron")
+    g.use("red", "card:Flare:Macron")  # in the destiny window
+    prompt = g.owe("red", "launch")
+    assert prompt["options"][0]["args"]["tokens"]["max"] == 4
+    g.launch({"red-0": 4}, "blue-2")
+    g.invite_none()
+    g.play("red", "A4")
+    g.play("blue", "A10")
+    assert g.outcome["totals"] == {"offense": 4 + 16, "defense": 14}
+
+
+def test_without_the_flare_macron_commits_exactly_one_token():
+    g = scenario("Macron")
+    prompt = g.owe("red", "launch")
+    shape = prompt["options"][0]["args"]["tokens"]
+    assert (shape["min"], shape["max"]) == (1, 1)
