@@ -30,9 +30,9 @@ class Scenario:
 
     def __init__(self, players: int = 3, *, powers: dict | None = None, hands: dict | None = None,
                  deck: list | None = None, destiny: list | None = None, first: str | None = "red",
-                 options: dict | None = None, seed: str = "scenario"):
+                 options: dict | None = None, seed: str = "scenario", tokens: dict | None = None):
         setup = {"powers": powers or {}, "hands": hands or {}, "deck_top": deck or [],
-                 "destiny_top": destiny or []}
+                 "destiny_top": destiny or [], "tokens": tokens or {}}
         if first:
             setup["first"] = first
         defaults = {"edicts": False, "flares": False, "reinforcements": False, "reverse_cone": False}

@@ -3,7 +3,9 @@
 A scenario (admin only, for tests and tutorials) may fix, in ``setup``:
 ``powers`` ``{colour: [names]}``, ``hands`` ``{colour: [cards]}`` (dealt first, filled up to 7
 from the deck), ``deck_top`` (the next cards of the challenge deck, top first),
-``destiny_top`` (the next destiny cards, top first) and ``first`` (the first player).
+``destiny_top`` (the next destiny cards, top first), ``first`` (the first player) and
+``tokens`` ``{planet: {colour: n}}`` (planets listed are set to exactly these counts, the rest
+keep 4 of their owner's; each colour's remaining tokens go to the warp, 20 in all).
 Cards may be named by kind (``A8``) or by id (``A8.3``).
 """
 
@@ -36,7 +38,7 @@ def check_setup(setup: dict, options: dict) -> None:
     """Refuse a scenario that names unknown powers, cards or colours."""
     if not isinstance(setup, dict):
         raise CommandError("setup must be an object", "setup")
-    unknown = set(setup) - {"powers", "hands", "deck_top", "destiny_top", "first"}
+    unknown = set(setup) - {"powers", "hands", "deck_top", "destiny_top", "first", "tokens"}
     if unknown:
         raise CommandError(f"unknown setup field {sorted(unknown)[0]!r}", "setup")
     pool = set(power_pool({**options, "power_pool": None}))
@@ -93,8 +95,39 @@ def start(ctx) -> None:
         ctx.emit("CardsMoved", cards=hands[color], src="deck", dst=f"hand:{color}", seen_by=[color], reason="deal")
     first, cut = choose_first(ctx, colors, destiny, setup.get("first"))
     ctx.emit("FirstPlayerChosen", player=first, cut=cut)
+    arrange_tokens(ctx, setup.get("tokens") or {})
     if options["reverse_warp"]:
         ctx.emit("PlayerNoted", player="fan", key="section", value=first)
+
+
+def arrange_tokens(ctx, wanted: dict) -> None:
+    """Scenario: set listed planets to exact token counts; each colour's other tokens go to the warp."""
+    from engine.state import TOKENS_PER_PLAYER
+    state = ctx.state
+    layout = {planet: dict(tokens) for planet, tokens in state["planets"].items()}
+    for planet, tokens in wanted.items():
+        if planet not in layout or not isinstance(tokens, dict):
+            raise RulesError("3", f"scenario setup: {planet!r} is not a planet of this game")
+        for color, n in tokens.items():
+            if color not in state["players"] or not isinstance(n, int) or n < 0:
+                raise RulesError("3", f"scenario setup: bad token count {color}={n!r} on {planet}")
+        layout[planet] = {c: n for c, n in tokens.items() if n}
+    moves = []
+    for color in state["order"]:
+        on_planets = sum(t.get(color, 0) for t in layout.values())
+        if on_planets > TOKENS_PER_PLAYER:
+            raise RulesError("3", f"scenario setup: {color} would have {on_planets} tokens on planets")
+        for planet, tokens in state["planets"].items():
+            have, want = tokens.get(color, 0), layout[planet].get(color, 0)
+            if have > want:
+                moves.append([color, planet, "warp", have - want])
+        for planet, tokens in state["planets"].items():
+            have, want = tokens.get(color, 0), layout[planet].get(color, 0)
+            if want > have:
+                moves.append([color, "warp", planet, want - have])
+    # tokens come off planets into the warp first, then go out to their new planets
+    if moves:
+        ctx.emit("TokensMoved", moves=moves, reason="scenario setup")
 
 
 def deal_powers(ctx, colors: list[str], options: dict, fixed: dict) -> dict:

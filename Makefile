@@ -1,0 +1,24 @@
+# Two commands for a fresh machine with Python 3.11:
+#   make run    the whole service on http://127.0.0.1:8000 (embedded Redis unless REDIS_URL is set)
+#   make test   the test suite (real-Redis variants too when REDIS_URL is set)
+VENV ?= .venv
+PYTHON ?= python3
+
+.PHONY: install run test lint
+
+$(VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(VENV)/bin/pip install --quiet --upgrade pip
+	$(VENV)/bin/pip install --quiet -e '.[test]'
+	touch $@
+
+install: $(VENV)/.installed
+
+run: install
+	$(VENV)/bin/cosmic serve
+
+test: install
+	$(VENV)/bin/pytest
+
+lint: install
+	$(VENV)/bin/ruff check engine events projections workers app tests bench

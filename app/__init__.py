@@ -1,0 +1,1 @@
+"""The HTTP service (Flask) and the ``cosmic`` command line."""

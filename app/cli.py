@@ -1,0 +1,121 @@
+"""The ``cosmic`` command: simulate games, inspect the catalogue, run the service and its workers.
+
+Each subcommand imports only what it needs, so ``cosmic simulate`` runs without Flask or Redis.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+
+def parse_option(text: str) -> tuple[str, object]:
+    """``name=value`` with value read as JSON when it can be (true, 2, null), else as text."""
+    name, sep, raw = text.partition("=")
+    if not sep or not name:
+        raise argparse.ArgumentTypeError(f"options are name=value, not {text!r}")
+    try:
+        value = json.loads(raw)
+    except json.JSONDecodeError:
+        value = raw
+    return name, value
+
+
+def cmd_simulate(args) -> int:
+    """Play complete games between random legal players and print one JSON summary line last."""
+    options = dict(args.option or [])
+    if args.via_api:
+        from app.simulate_api import simulate_via_api
+        summary = simulate_via_api(args.via_api, args.games, args.players, args.seed, options,
+                                   ruleset=args.ruleset, progress=None if args.quiet else _progress,
+                                   admin_token=args.admin_token)
+    else:
+        from engine.errors import RulesError
+        from engine.simulate import simulate
+        try:
+            summary = simulate(args.games, args.players, args.seed, options, ruleset=args.ruleset,
+                               progress=None if args.quiet else _progress, bots=args.bots)
+        except RulesError as exc:
+            print(f"cosmic simulate: {exc}", file=sys.stderr)
+            return 2
+    if not args.quiet:
+        print(file=sys.stderr)
+        _print_table(summary)
+    print(json.dumps(summary, sort_keys=True))
+    return 1 if summary["errors"] or summary["invariant_violations"] else 0
+
+
+def _progress(done: int, total: int, summary: dict, seconds: float) -> None:
+    step = max(1, total // 50)
+    if done % step and done != total:
+        return
+    rate = done / seconds if seconds else 0.0
+    print(f"\r{done}/{total} games  finished {summary['finished']}  errors {summary['errors']}  "
+          f"violations {summary['invariant_violations']}  {rate:.1f} games/s", end="", file=sys.stderr, flush=True)
+
+
+def _print_table(summary: dict) -> None:
+    rows = [("games", summary["games"]), ("finished", summary["finished"]), ("errors", summary["errors"]),
+            ("invariant violations", summary["invariant_violations"]),
+            ("unfinished", summary.get("unfinished") or "none"),
+            ("winners by seat", summary["winners_by_seat"]), ("joint wins", summary.get("joint_wins", 0)),
+            ("events", summary["total_events"]), ("games/s", summary["games_per_second"]),
+            ("events/s", summary["events_per_second"]), ("mean events/game", summary["mean_events_per_game"])]
+    for name, value in rows:
+        print(f"  {name:<22} {value}", file=sys.stderr)
+    for example in summary.get("examples") or []:
+        print(f"  example: seed {example['seed']}: {example['problem'][:300]}", file=sys.stderr)
+
+
+def cmd_catalogue(args) -> int:
+    """Print every power (with its flares) and edict the engine implements."""
+    from engine.catalog import describe
+    catalogue = describe()
+    if args.json:
+        print(json.dumps(catalogue, indent=2, sort_keys=True))
+        return 0
+    for power in catalogue["powers"]:
+        kind = "mandatory" if power["mandatory"] else "optional"
+        print(f"{power['name']:<16} {power['provenance']:<8} {kind:<9} {', '.join(power['who'])}: {power['timing']}")
+    for edict in catalogue["edicts"]:
+        print(f"{edict['name']:<16} edict    {edict['provenance']}")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of every subcommand."""
+    parser = argparse.ArgumentParser(prog="cosmic", description="Cosmic Encounter game service")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    sim = sub.add_parser("simulate", help="play complete games between random legal players")
+    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--players", type=int, default=5)
+    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--ruleset", default="mayfair")
+    sim.add_argument("--option", type=parse_option, action="append", metavar="NAME=VALUE",
+                     help="a game option, e.g. --option reverse_cone=false (repeatable)")
+    sim.add_argument("--bots", choices=("random", "heuristic"), default="random")
+    sim.add_argument("--via-api", metavar="URL", help="play through the HTTP API at URL instead of in process")
+    sim.add_argument("--admin-token", default=None, help="admin token for --via-api (default: $COSMIC_ADMIN_TOKEN)")
+    sim.add_argument("--json", action="store_true", help="print only the JSON summary line")
+    sim.add_argument("--quiet", action="store_true", help=argparse.SUPPRESS)
+    sim.set_defaults(func=cmd_simulate)
+
+    cat = sub.add_parser("catalogue", help="list the powers, flares and edicts")
+    cat.add_argument("--json", action="store_true")
+    cat.set_defaults(func=cmd_catalogue)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of the ``cosmic`` console script."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if getattr(args, "json", False) and args.command == "simulate":
+        args.quiet = True
+    return args.func(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

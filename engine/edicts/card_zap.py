@@ -1,0 +1,24 @@
+"""Card Zap: cancel a flare or an edict as it is played."""
+
+from engine.powers.base import Edict
+
+
+class CardZap(Edict):
+    name = "CardZap"
+    windows = ()
+    provenance = "mayfair"
+    description = ("When a flare or an edict (a Card Zap included) is played, cancel it: it has no effect "
+                   "and is discarded.")
+
+    def respond_options(self, state, me, card, use):
+        if not use["ability"].startswith("card:") or use.get("source") == "reinforcement":
+            return []
+        return [self.offer(card, label=f"cancel {use['player']}'s {use['ability'][5:]}")]
+
+    def use(self, ctx, me, card, args, use):
+        target = use["target"]
+        ctx.emit("UseCancelled", player=me, target={"use": target["id"], "player": target["player"],
+                                                    "ability": target["ability"]})
+
+
+EDICT = CardZap()
