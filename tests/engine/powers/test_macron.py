@@ -1,4 +1,4 @@
-"""Macron's flares change the totals and the launch exactly as their descriptions say."""
+"""Macron and its flares change the totals and the launch exactly as their descriptions say."""
 
 from engine.scenario import Scenario
 
@@ -12,7 +12,7 @@ def scenario(red_power):
                     options={"flares": True})
 
 
-def test_wild_macron_makes_one_token_count_four_and_turns_a_loss_into_a_win():
+def test_macron_wild_makes_one_token_count_four_and_turns_a_loss_into_a_win():
     g = scenario("Mutant")  # not Macron: the flare is Wild
     g.launch({"red-0": 3}, "blue-2")
     g.invite_none()
@@ -26,7 +26,7 @@ def test_wild_macron_makes_one_token_count_four_and_turns_a_loss_into_a_win():
     assert "Flare:Macron" in g.state["discard"]
 
 
-def test_super_macron_lets_macron_commit_four_tokens_each_worth_four():
+def test_macron_super_lets_macron_commit_four_tokens_each_worth_four():
     g = scenario("Macron")
     g.use("red", "card:Flare:Macron")  # in the destiny window
     prompt = g.owe("red", "launch")
@@ -38,7 +38,7 @@ def test_super_macron_lets_macron_commit_four_tokens_each_worth_four():
     assert g.outcome["totals"] == {"offense": 4 + 16, "defense": 14}
 
 
-def test_without_the_flare_macron_commits_exactly_one_token():
+def test_macron_power_commits_exactly_one_token():
     g = scenario("Macron")
     prompt = g.owe("red", "launch")
     shape = prompt["options"][0]["args"]["tokens"]
