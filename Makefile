@@ -4,7 +4,7 @@
 VENV ?= .venv
 PYTHON ?= python3
 
-.PHONY: install run test lint
+.PHONY: install run test lint bench
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -22,3 +22,6 @@ test: install
 
 lint: install
 	$(VENV)/bin/ruff check engine events projections workers app tests bench
+
+bench: install
+	$(VENV)/bin/python bench/service.py

@@ -1,1 +1,32 @@
-"""The HTTP service (Flask) and the ``cosmic`` command line."""
+"""The HTTP service (Flask) and the ``cosmic`` command line.
+
+`create_app(runtime)` builds the Flask app on a `workers.runtime.Runtime` (by default this
+process's, from the environment). The routes live in `app.routes`, request schemas in
+`app.schemas`, errors in `app.problems`, authentication in `app.auth`.
+"""
+
+from __future__ import annotations
+
+
+def create_app(runtime=None):
+    """The Flask app serving the games of ``runtime``."""
+    from flask import Flask
+
+    from app import problems
+    from app.auth import Tokens
+    from app.routes import feed, games, meta, play
+    from app.routes.common import GameIdConverter
+    from workers import runtime as runtime_module
+
+    runtime = runtime or runtime_module.current()
+    app = Flask(__name__, static_folder=None)
+    app.config["MAX_CONTENT_LENGTH"] = 64 * 1024
+    app.json.compact = True
+    app.url_map.converters["gid"] = GameIdConverter
+    app.url_map.strict_slashes = False
+    app.extensions["cosmic"] = runtime
+    app.extensions["cosmic.tokens"] = Tokens(runtime.store)
+    problems.register(app)
+    for blueprint in (meta.bp, games.bp, play.bp, feed.bp):
+        app.register_blueprint(blueprint)
+    return app

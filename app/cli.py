@@ -1,4 +1,4 @@
-"""The ``cosmic`` command: simulate games, inspect the catalogue, run the service and its workers.
+"""The ``cosmic`` command: simulate games, inspect the catalogue, run the service (``serve``) and its workers.
 
 Each subcommand imports only what it needs, so ``cosmic simulate`` runs without Flask or Redis.
 """
@@ -83,6 +83,21 @@ def cmd_catalogue(args) -> int:
     return 0
 
 
+def cmd_serve(args) -> int:
+    """Run the HTTP service (embedded without REDIS_URL, gunicorn with it)."""
+    from app.serve import serve
+    from workers.settings import Settings
+    return serve(Settings.from_env(), host=args.host, port=args.port, workers=args.workers, threads=args.threads)
+
+
+def cmd_worker(args) -> int:
+    """Run an RQ worker with its scheduler on REDIS_URL."""
+    from workers.main import run_worker
+    from workers.settings import Settings
+    run_worker(Settings.from_env(), burst=args.burst, name=args.name)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every subcommand."""
     parser = argparse.ArgumentParser(prog="cosmic", description="Cosmic Encounter game service")
@@ -105,6 +120,18 @@ def build_parser() -> argparse.ArgumentParser:
     cat = sub.add_parser("catalogue", help="list the powers, flares and edicts")
     cat.add_argument("--json", action="store_true")
     cat.set_defaults(func=cmd_catalogue)
+
+    srv = sub.add_parser("serve", help="run the HTTP service (in one process without REDIS_URL)")
+    srv.add_argument("--host", default="127.0.0.1")
+    srv.add_argument("--port", type=int, default=8000)
+    srv.add_argument("--workers", type=int, default=2, help="gunicorn worker processes (with REDIS_URL)")
+    srv.add_argument("--threads", type=int, default=16, help="threads per gunicorn worker (with REDIS_URL)")
+    srv.set_defaults(func=cmd_serve)
+
+    wrk = sub.add_parser("worker", help="run an RQ worker with its scheduler (needs REDIS_URL)")
+    wrk.add_argument("--burst", action="store_true", help="stop when the queues are empty")
+    wrk.add_argument("--name", default=None, help="the worker's name in RQ (default: RQ's own)")
+    wrk.set_defaults(func=cmd_worker)
     return parser
 
 

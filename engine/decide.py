@@ -47,7 +47,7 @@ def execute(state: dict | None, command: dict) -> tuple[list[dict], dict]:
             return ctx.events, ctx.state
         if state["status"] == "none":
             raise RulesError("lobby", "there is no such game")
-        if action == "join":
+        if action == "join" and state["status"] == "lobby":  # in play, "join" answers an alliance invitation
             setup.join(ctx, command)
             return ctx.events, ctx.state
         if action == "start":

@@ -119,7 +119,8 @@ def _stage(s, p, event):
 def _scheduled(s, p, event):
     agenda = s["agenda"]
     agenda.pop()
-    agenda.extend(reversed(p["steps"]))
+    # copies: later events change the steps in the state, never the recorded event
+    agenda.extend(dict(step) for step in reversed(p["steps"]))
     for step in p["steps"]:
         if step["sid"] > s["sid"]:
             s["sid"] = step["sid"]

@@ -17,17 +17,26 @@ Modifier hooks (value in, value out):
 - ``side_total(side)``: a side's total before reinforcements.
 - ``lower_wins()``: True when the lower total wins (each answer may flip it).
 - ``outcome(outcome)``: the outcome dict, last word before it is applied.
-- ``loss_destination(player, src, reason)``: where a lost token goes: ``warp``, ``home``, ``removed``.
+- ``loss_destination(player, src, reason, by)``: where a lost token goes: ``warp``, ``home``, ``removed``
+  (``by``: the player who inflicts the loss, e.g. the winning main player, or None).
 - ``may_join(player)``: the sides a player may join in stage 6 (a set).
 - ``destiny_free_choice()``: True when the offense picks the defense whatever the destiny card.
 - ``chooses_first()``: the side that must commit its card face up first, or None.
-- ``consolation_count(player, count)``: cards a player takes as consolation.
+- ``consolation_count(player, count)``: cards a player takes as consolation (Stellar Gas: 0).
+- ``reward_count(player)``: rewards a winning ally collects (Cosmic Gas: 0).
+- ``deal_loss(player)``: tokens a main player loses when a deal fails (3).
 - ``extra_cards(player)``: additional challenge cards a main player may commit (Deuce).
+- ``card_kind(side)``: what a side's revealed challenge card counts as (Emotion Control, Deuce).
+- ``ally_gains(winner)``: ``{"land": [...], "reward": [...]}`` winning allies that land or take
+  rewards; a winning ally in neither list goes home with nothing (Grudge Wild).
 
-Trigger hooks: ``on_turn_began``, ``on_launched``, ``on_alliances_formed``, ``on_revealed``,
-``on_tokens_lost(losses)``, ``on_resolved(outcome)``, ``on_edict_discarded(card, player)``,
+Trigger hooks: ``on_turn_began``, ``on_challenge_began(number)`` (the challenge exists, before its
+start window: zaps can answer what it triggers), ``on_launched``, ``on_alliances_formed``, ``on_revealed``,
+``on_tokens_lost(losses)``, ``on_resolved(outcome)`` (``outcome["tokens"]``: each side's tokens by
+colour as the challenge was decided), ``on_edict_discarded(card, player)``,
 ``on_cards_drawn(player, count, reason)``, ``on_tokens_retrieved(player, count, reason)``,
-``on_zapped(target, power)``, ``on_challenge_ended()``.
+``on_zapped(target, power)`` (fired before the zap takes effect, so the zapped power hears it),
+``on_challenge_ended()``.
 """
 
 from __future__ import annotations

@@ -54,6 +54,8 @@ def random_command(state: dict, prompt: dict, rng) -> dict:
 def random_terms(state: dict, prompt: dict, rng) -> dict:
     """Random deal terms that the proposer can honour: cards of its choice, sometimes a base."""
     side = prompt["info"]["side"]
+    if side == "third":
+        return random_third_party_terms(state, prompt, rng)
     me, them = main_player(state, side), main_player(state, opponent_side(side))
     terms = {"cards": {"offense": {"named": [], "count": 0}, "defense": {"named": [], "count": 0}},
              "bases": {"offense": None, "defense": None}}
@@ -70,6 +72,25 @@ def random_terms(state: dict, prompt: dict, rng) -> dict:
         if not hand(state, me):
             terms["cards"][opponent_side(side)]["count"] = 1
     return terms
+
+
+def random_third_party_terms(state: dict, prompt: dict, rng) -> dict:
+    """Terms a third party to a deal (Diplomat) proposes: a card from or to a main player, maybe a base."""
+    me = prompt["player"]
+    blank = {"named": [], "count": 0}
+    part = {"gets": {s: dict(blank) for s in ("offense", "defense")},
+            "gives": {s: dict(blank) for s in ("offense", "defense")}, "base": None}
+    side = rng.choice(["offense", "defense"])
+    if hand(state, me) and rng.random() < 0.5:
+        part["gives"][side]["count"] = 1
+    elif hand(state, main_player(state, side)):
+        part["gets"][side]["count"] = 1
+    shareable = sorted({p for s in ("offense", "defense") for p in bases(state, main_player(state, s))
+                        if state["planets"][p].get(me, 0) == 0})
+    if shareable and (rng.random() < 0.3 or not any(part[k][side]["count"] for k in ("gets", "gives"))):
+        part["base"] = rng.choice(shareable)
+    return {"cards": {"offense": dict(blank), "defense": dict(blank)}, "bases": {"offense": None, "defense": None},
+            "third": part}
 
 
 def heuristic_command(state: dict, prompt: dict, rng) -> dict:

@@ -30,11 +30,14 @@ class Scenario:
 
     def __init__(self, players: int = 3, *, powers: dict | None = None, hands: dict | None = None,
                  deck: list | None = None, destiny: list | None = None, first: str | None = "red",
-                 options: dict | None = None, seed: str = "scenario", tokens: dict | None = None):
+                 options: dict | None = None, seed: str = "scenario", tokens: dict | None = None,
+                 exact_hands: bool = False):
         setup = {"powers": powers or {}, "hands": hands or {}, "deck_top": deck or [],
                  "destiny_top": destiny or [], "tokens": tokens or {}}
         if first:
             setup["first"] = first
+        if exact_hands:  # the stacked hands are the whole hands, not filled up to 7
+            setup["exact_hands"] = sorted(hands or {})
         defaults = {"edicts": False, "flares": False, "reinforcements": False, "reverse_cone": False}
         self.state, self.log = new_game(seed, players, {**defaults, **(options or {})}, setup=setup)
         self.clock = 0
@@ -63,8 +66,28 @@ class Scenario:
         return self.state["ch"]
 
     @property
-    def outcome(self) -> dict:
-        return self.state["ch"]["outcome"]
+    def outcome(self) -> dict | None:
+        """The outcome of the current challenge, or of the last one resolved once the turn has moved on."""
+        ch = self.state.get("ch")
+        if ch and ch["outcome"]:
+            return ch["outcome"]
+        resolved = [e for e in self.log if e["type"] == "ChallengeResolved"]
+        return resolved[-1]["payload"]["outcome"] if resolved else None
+
+    def resolved(self) -> dict:
+        """Pass windows until the current challenge is decided; its outcome (still there after the turn ends)."""
+        for _ in range(500):
+            ch = self.state["ch"]
+            if ch and ch["outcome"]:
+                return ch["outcome"]
+            windows = [p for p in self.prompts() if p["kind"] in WINDOW_KINDS]
+            if not windows:
+                break
+            self.command(windows[0]["player"], "pass")
+        found = [e for e in self.log if e["type"] == "ChallengeResolved"]
+        if not found:
+            raise ScenarioError("no challenge was resolved")
+        return found[-1]["payload"]["outcome"]
 
     # Acting ------------------------------------------------------------------------------------
 
@@ -141,15 +164,18 @@ class Scenario:
         chosen = card if card in values else next((c for c in values if c.split(".")[0] == card), card)
         return self.command(player, "play", {"card": chosen, **extra}, prompt=owed["id"])
 
-    def use(self, player: str, ability: str, args: dict | None = None) -> list[dict]:
-        """Use a power (``power:Mind``) or play a card (``card:CosmicZap.1`` or by kind ``CosmicZap``) in a window."""
+    def use(self, player: str, ability: str, args: dict | None = None, **identity) -> list[dict]:
+        """Use a power (``power:Mind``) or play a card (``card:CosmicZap.1`` or by kind ``CosmicZap``) in a window.
+
+        ``identity`` picks among several options of one ability (Amoeba's ``ooze="in"``).
+        """
         owed = self._window_prompt(player)
         abilities = [o.get("ability") for o in owed["options"] if o["action"] == "use"]
         if ability not in abilities:
             wanted = ability[5:] if ability.startswith("card:") else ability
             ability = next((a for a in abilities if a and a.startswith("card:") and
                             a[5:].split(".")[0] == wanted), ability)
-        return self.command(player, "use", args, ability=ability, prompt=owed["id"])
+        return self.command(player, "use", args, ability=ability, prompt=owed["id"], **identity)
 
     def _window_prompt(self, player: str) -> dict:
         for _ in range(200):
@@ -198,9 +224,71 @@ class Scenario:
     def challenge_again(self) -> list[dict]:
         return self.answer(self.state["turn"]["offense"], "second_challenge", "challenge_again")
 
+    def punt(self) -> list[dict]:
+        """The offense discards its hand, draws a new one and ends its turn (option ``punt``)."""
+        return self.answer(self.state["turn"]["offense"], "punt", "punt")
+
+    def take_turn(self) -> list[dict]:
+        """The offense declines to punt and plays its turn (option ``punt``)."""
+        return self.answer(self.state["turn"]["offense"], "punt", "play")
+
+    def choose_defense(self, player: str) -> list[dict]:
+        """After a wild or instructional destiny card, the offense names the defense."""
+        return self.answer(self.state["turn"]["offense"], "choose_defense", "choose_defense", {"player": player})
+
+    def draw_again(self) -> list[dict]:
+        """Own colour drawn: draw another destiny card."""
+        return self.answer(self.state["turn"]["offense"], "own_colour", "draw_again")
+
+    def challenge_own_system(self, player: str) -> list[dict]:
+        """Own colour drawn: challenge ``player``'s base in the offense's own system."""
+        return self.answer(self.state["turn"]["offense"], "own_colour", "challenge_own_system", {"player": player})
+
+    def reestablish(self, planet: str, tokens: dict) -> list[dict]:
+        """Own colour drawn: place tokens on an empty home planet, re-establishing a base there."""
+        return self.answer(self.state["turn"]["offense"], "own_colour", "reestablish",
+                           {"planet": planet, "tokens": tokens})
+
+    def give(self, player: str, cards: list[str]) -> list[dict]:
+        """Deal terms: the giver picks the cards it owes."""
+        return self.answer(player, "give_cards", "give", {"cards": cards})
+
+    def take_base(self, player: str, tokens: dict) -> list[dict]:
+        """Deal terms: the receiver of a base places its tokens there."""
+        return self.answer(player, "take_base", "place", {"tokens": tokens})
+
+    def timeout(self, prompt_id: str, at: int | None = None) -> list[dict]:
+        """The workers' timer: apply the default of a decision whose deadline has passed."""
+        self.clock = max(self.clock, at if at is not None else self.clock + 1000)
+        command = {"action": "timeout", "prompt": prompt_id, "at": self.clock}
+        events, self.state = execute(self.state, command)
+        self.log += events
+        return events
+
+    def play_defaults(self, until, limit: int = 5000) -> None:
+        """Answer every decision with its default (as a timed-out player would) until ``until(self)`` holds."""
+        import random
+
+        rng = random.Random(f"defaults:{len(self.log)}")
+        for _ in range(limit):
+            if until(self) or self.state["status"] != "playing":
+                return
+            owed = self.prompts()[0]
+            step = flow.current(self.state)
+            command = flow.STEPS[step["op"]].default(self.state, step, owed, rng)
+            self.command(owed["player"], command.pop("action"), command.pop("args"), prompt=owed["id"], **command)
+        raise ScenarioError("the condition never held")
+
     def step_op(self) -> str | None:
         step = flow.current(self.state)
         return step["op"] if step else None
+
+
+def kinds(card_ids) -> list[str]:
+    """Card ids without their copy suffixes, sorted (``["A8.3", "C.1"]`` -> ``["A8", "C"]``): what a test stacked."""
+    from engine.cards import card_kind_name
+
+    return sorted(card_kind_name(c) for c in card_ids)
 
 
 def terms(offense_gives: dict | None = None, defense_gives: dict | None = None,

@@ -3,7 +3,8 @@
 A scenario (admin only, for tests and tutorials) may fix, in ``setup``:
 ``powers`` ``{colour: [names]}``, ``hands`` ``{colour: [cards]}`` (dealt first, filled up to 7
 from the deck), ``deck_top`` (the next cards of the challenge deck, top first),
-``destiny_top`` (the next destiny cards, top first), ``first`` (the first player) and
+``destiny_top`` (the next destiny cards, top first), ``first`` (the first player),
+``exact_hands`` (colours whose stacked hands are not filled up to 7) and
 ``tokens`` ``{planet: {colour: n}}`` (planets listed are set to exactly these counts, the rest
 keep 4 of their owner's; each colour's remaining tokens go to the warp, 20 in all).
 Cards may be named by kind (``A8``) or by id (``A8.3``).
@@ -11,7 +12,8 @@ Cards may be named by kind (``A8``) or by id (``A8.3``).
 
 from __future__ import annotations
 
-from engine import cards, options as game_options
+from engine import cards
+from engine import options as game_options
 from engine.catalog import flare_pool, power_pool
 from engine.errors import CommandError, RulesError
 from engine.handcards import HAND_SIZE
@@ -38,7 +40,7 @@ def check_setup(setup: dict, options: dict) -> None:
     """Refuse a scenario that names unknown powers, cards or colours."""
     if not isinstance(setup, dict):
         raise CommandError("setup must be an object", "setup")
-    unknown = set(setup) - {"powers", "hands", "deck_top", "destiny_top", "first", "tokens"}
+    unknown = set(setup) - {"powers", "hands", "deck_top", "destiny_top", "first", "tokens", "exact_hands"}
     if unknown:
         raise CommandError(f"unknown setup field {sorted(unknown)[0]!r}", "setup")
     pool = set(power_pool({**options, "power_pool": None}))
@@ -147,8 +149,11 @@ def deal_powers(ctx, colors: list[str], options: dict, fixed: dict) -> dict:
     return dealt
 
 
-def challenge_deck_cards(ctx, colors: list[str], options: dict, powers: dict) -> list[str]:
-    """RULES.md 2: the 72 challenge cards plus edicts, reinforcements, flares, War cards, kickers."""
+def challenge_deck_cards(ctx, colors: list[str], options: dict, powers: dict, stacked=()) -> list[str]:
+    """RULES.md 2: the 72 challenge cards plus edicts, reinforcements, flares, War cards, kickers.
+
+    ``stacked`` names the cards a scenario stacks: a flare among them is always in the deck.
+    """
     deck = cards.mayfair_challenge_cards()
     if options["edicts"]:
         deck += cards.edict_cards()
@@ -161,6 +166,7 @@ def challenge_deck_cards(ctx, colors: list[str], options: dict, powers: dict) ->
     if options["flares"]:
         available = flare_pool(options)
         own = [cards.flare_card(n) for names in powers.values() for n in names if cards.flare_card(n) in available]
+        own += [f for f in available if f in stacked and f not in own]
         others = [f for f in available if f not in own]
         ctx.rng.shuffle(others)
         deck += own + others[:2 * len(colors)]
@@ -169,7 +175,8 @@ def challenge_deck_cards(ctx, colors: list[str], options: dict, powers: dict) ->
 
 def build_challenge_deck(ctx, colors: list[str], options: dict, powers: dict, setup: dict):
     """The shuffled deck (stacked where the scenario says) and the hands it will deal."""
-    pool = challenge_deck_cards(ctx, colors, options, powers)
+    stacked = {c for names in (setup.get("hands") or {}).values() for c in names} | set(setup.get("deck_top") or [])
+    pool = challenge_deck_cards(ctx, colors, options, powers, stacked)
     hands = {}
     try:
         for color in colors:
@@ -185,8 +192,9 @@ def build_challenge_deck(ctx, colors: list[str], options: dict, powers: dict, se
     for card in top:
         pool.remove(card)
     ctx.rng.shuffle(pool)
+    exact = setup.get("exact_hands") or []
     for color in colors:
-        while len(hands[color]) < HAND_SIZE:
+        while len(hands[color]) < HAND_SIZE and color not in exact:
             hands[color].append(pool.pop())
     dealing = [card for color in colors for card in hands[color]]
     deck = pool + top[::-1] + dealing[::-1]

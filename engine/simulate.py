@@ -16,6 +16,7 @@ from engine.decide import execute, prompts
 from engine.errors import EngineError
 from engine.invariants import violations
 from engine.options import MAYFAIR_COLORS
+from engine.options import resolve as resolve_options
 from engine.players import heuristic_command, random_command
 
 MAX_TURNS = 400
@@ -132,7 +133,11 @@ def _answer(state: dict, prompt: dict, chooser, rng, clock: int):
 
 def simulate(games: int, players: int, seed: int, options: dict | None = None, *, ruleset: str = "mayfair",
              progress=None, bots: str = "random") -> dict:
-    """Play ``games`` games and summarize: finished, winners by seat and power, errors, violations, speed."""
+    """Play ``games`` games and summarize: finished, winners by seat and power, errors, violations, speed.
+
+    Options are checked before any game is played: a bad one raises RulesError naming it.
+    """
+    resolve_options(ruleset, options, players)
     started = time.perf_counter()
     summary = {"games": games, "players": players, "seed": seed, "ruleset": ruleset, "options": options or {},
                "finished": 0, "winners_by_seat": {}, "joint_wins": 0, "total_events": 0, "errors": 0,

@@ -161,6 +161,12 @@ class EventStore:
             raise ValueError(f"invalid game id {game_id!r}")
         return f"{self.prefix}:{{{game_id}}}:{suffix}"
 
+    def game_key(self, game_id: str, suffix: str) -> str:
+        """A key of the game's own, hash-tagged like its stream (projections keep snapshots there)."""
+        if not suffix or suffix in ("events", "head") or suffix.startswith("idem:"):
+            raise ValueError(f"the key suffix {suffix!r} belongs to the store")
+        return self._key(game_id, suffix)
+
     def stream_key(self, game_id: str) -> str:
         """The Redis key of a game's event stream (for readers such as SSE feeds)."""
         return self._key(game_id, "events")
@@ -348,8 +354,51 @@ class EventStore:
 
     def idempotent_response(self, game_id: str, key: str):
         """The response recorded with an idempotency key of this game, or None if not (or no longer) recorded."""
+        record = self.idempotency_record(game_id, key)
+        return None if record is None else record.get("response")
+
+    def idempotency_record(self, game_id: str, key: str) -> dict | None:
+        """The whole record of an idempotency key (``key``, ``fingerprint``, ``response``, ``version``), or None."""
         stored = self.redis.get(self.idempotency_key(game_id, key))
-        return None if stored is None else json.loads(stored).get("response")
+        return None if stored is None else json.loads(stored)
+
+    # --- restoring sealed events -------------------------------------------------------------
+
+    def restore(self, game_id: str, sealed: list[dict], batch: int = 500) -> int:
+        """Write already-sealed events (e.g. from an export) back into the game's stream, verified.
+
+        The whole list must be an intact chain of this game (`envelope.verify_chain`) whose
+        events load with `schemas.load_event`. Events the stream already holds are skipped
+        after checking that the stored chain is a prefix of ``sealed`` (same hash at its
+        head); the rest are written in batches through the same atomic script as `append`,
+        so a concurrent writer makes the restore fail with `ConcurrencyConflict` instead of
+        forking the chain. Returns how many events were written.
+        """
+        sealed = list(sealed)
+        envelope.verify_chain(sealed, game_id)
+        for index, event in enumerate(sealed):
+            try:
+                schemas.load_event(event)
+            except ValidationError as err:
+                raise ValidationError({index: err.messages}) from err
+        version, head_hash = self.head(game_id)
+        if version > len(sealed):
+            raise StoreError(f"game {game_id} already has {version} events, more than the {len(sealed)} to restore")
+        if version and sealed[version - 1]["hash"] != head_hash:
+            raise StoreError(f"game {game_id} already holds other events than the ones to restore")
+        keys = [self.stream_key(game_id), self.head_key(game_id)]
+        written = 0
+        for start in range(version, len(sealed), batch):
+            chunk = sealed[start:start + batch]
+            texts = self._encode(chunk)
+            link = sealed[start - 1]["hash"] if start else ""
+            args = [start, link, self.max_event_bytes, game_id, "", self.idempotency_ttl * 1000, *texts]
+            reply = [_text(p) if isinstance(p, bytes) else p for p in self._append_script(keys, args)]
+            if reply[0] != "ok":
+                self._result(game_id, reply, start, None, None, None)
+            self._remember(game_id, reply[1], reply[2])
+            written += len(chunk)
+        return written
 
     # --- housekeeping ------------------------------------------------------------------------
 

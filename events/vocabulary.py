@@ -53,9 +53,9 @@ define("HandRevealed", "A player's hand was shown to some players.",
        {"player": "str", "to": "list", "cards": "list"}, private={"cards": ("player", "to")})
 define("CardPlayed", "A card was played face up from a hand.",
        {"player": "str", "card": "str", "effect": "str?", "args": "dict?"})
-define("ChallengeCardChosen", "A main player committed a challenge card face down.",
-       {"player": "str", "side": "str", "card": "str", "face_up": "bool?"},
-       private={"card": ("player",)})
+define("ChallengeCardChosen", "A main player committed a challenge card (face down unless ``seen_by`` is null).",
+       {"player": "str", "side": "str", "card": "str", "face_up": "bool?", "seen_by": "list?"},
+       private={"card": ("seen_by",)})
 define("ChallengeCardsRevealed", "The committed challenge cards were turned face up.",
        {"offense": "list", "defense": "list"})
 define("RevealUndone", "The revealed challenge cards were taken back; new ones will be played.", {})

@@ -36,8 +36,9 @@ class CosmicZap(Edict):
             return
         color, name = args["target"].split(":", 1)
         if power_active(ctx.state, color, name):
-            ctx.emit("PowerZapped", player=me, target=color, power=name)
+            # told first, while the zapped power is still in force, so that it hears of its own zap (Human)
             fire(ctx, "on_zapped", target=color, power=name)
+            ctx.emit("PowerZapped", player=me, target=color, power=name)
 
 
 EDICT = CosmicZap()

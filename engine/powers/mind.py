@@ -1,7 +1,7 @@
 """Mind: look at another player's whole hand."""
 
 from engine import shapes
-from engine.powers.base import Power
+from engine.powers.base import Flare, Power
 from engine.state import hand, side_of
 
 
@@ -16,16 +16,67 @@ class Mind(Power):
                    "look at one other player's whole hand. Only you see it.")
 
     def options(self, state, me, window):
-        if side_of(state, me) is None:
-            return []
-        targets = [c for c in state["order"] if c != me and hand(state, c)]
+        targets = readable(state, me)
         if not targets:
             return []
         return [self.offer({"player": shapes.choice(targets)}, label="look at a player's hand")]
 
     def use(self, ctx, me, args, use):
-        target = args["player"]
-        ctx.emit("HandRevealed", player=target, to=[me], cards=list(hand(ctx.state, target)))
+        read_hands(ctx, me, [args["player"]])
 
 
 POWER = Mind()
+
+
+def readable(state: dict, me: str) -> list[str]:
+    """The other players with cards whose hands ``me`` could read (none unless it takes part in the challenge)."""
+    if side_of(state, me) is None:
+        return []
+    return [c for c in state["order"] if c != me and hand(state, c)]
+
+
+def read_hands(ctx, me: str, targets: list[str]) -> None:
+    """Show each target's whole hand to ``me`` alone."""
+    for target in targets:
+        ctx.emit("HandRevealed", player=target, to=[me], cards=list(hand(ctx.state, target)))
+
+
+class MindWild(Flare):
+    """Wild: read one hand, as Mind does."""
+
+    power = "Mind"
+    mode = "wild"
+    windows = ("launch", "alliance", "planning")
+    provenance = "house"
+    description = ("As a main player or ally, between the launch and the choice of challenge cards, look at one "
+                   "other player's whole hand; only you see it.")
+
+    def options(self, state, me, card, window):
+        targets = readable(state, me)
+        if not targets:
+            return []
+        return [self.offer(card, {"player": shapes.choice(targets)}, label="look at a player's hand")]
+
+    def use(self, ctx, me, card, args, use):
+        read_hands(ctx, me, [args["player"]])
+
+
+class MindSuper(Flare):
+    """Super: read every other player's hand at once."""
+
+    power = "Mind"
+    mode = "super"
+    windows = ("launch", "alliance", "planning")
+    provenance = "house"
+    description = ("As a main player or ally, between the launch and the choice of challenge cards, look at "
+                   "every other player's whole hand; only you see them.")
+
+    def options(self, state, me, card, window):
+        return [self.offer(card, label="look at every other hand")] if readable(state, me) else []
+
+    def use(self, ctx, me, card, args, use):
+        read_hands(ctx, me, readable(ctx.state, me))
+
+
+WILD = MindWild()
+SUPER = MindSuper()

@@ -2,7 +2,7 @@
 
 from engine import shapes
 from engine.handcards import HAND_SIZE, draw, give_cards
-from engine.powers.base import Power
+from engine.powers.base import Flare, Power
 from engine.state import hand, side_of_main
 
 
@@ -21,7 +21,7 @@ class Mutant(Power):
         missing = HAND_SIZE - len(hand(state, me))
         if side_of_main(state, me) is None or missing <= 0:
             return []
-        sources = ["deck"] + [c for c in state["order"] if c != me and hand(state, c)]
+        sources = ["deck"] + others_holding(state, me)
         return [self.offer({"sources": shapes.sequence(sources, missing, missing)},
                            label=f"draw {missing} cards")]
 
@@ -37,3 +37,53 @@ class Mutant(Power):
 
 
 POWER = Mutant()
+
+
+def others_holding(state: dict, me: str) -> list[str]:
+    """The other players who hold at least one card."""
+    return [c for c in state["order"] if c != me and hand(state, c)]
+
+
+class MutantWild(Flare):
+    """Wild: draw from the deck up to seven cards."""
+
+    power = "Mutant"
+    mode = "wild"
+    windows = ("planning",)
+    provenance = "house"
+    description = ("As a main player holding fewer than 7 cards (this flare aside), before challenge cards are "
+                   "chosen, draw cards from the deck until you hold 7.")
+
+    def options(self, state, me, card, window):
+        if side_of_main(state, me) is None or len(hand(state, me)) - 1 >= HAND_SIZE:
+            return []
+        return [self.offer(card, label="draw up to 7 cards")]
+
+    def use(self, ctx, me, card, args, use):
+        missing = HAND_SIZE - len(hand(ctx.state, me))
+        if missing > 0:
+            draw(ctx, me, missing, "Mutant Wild")
+
+
+class MutantSuper(Flare):
+    """Super: take one card at random from every other player's hand."""
+
+    power = "Mutant"
+    mode = "super"
+    windows = ("planning",)
+    provenance = "house"
+    description = ("As a main player, before challenge cards are chosen, take one card at random from each "
+                   "other player's hand.")
+
+    def options(self, state, me, card, window):
+        if side_of_main(state, me) is None or not others_holding(state, me):
+            return []
+        return [self.offer(card, label="take a card at random from every other hand")]
+
+    def use(self, ctx, me, card, args, use):
+        for victim in others_holding(ctx.state, me):
+            give_cards(ctx, victim, me, [ctx.rng.choice(hand(ctx.state, victim))], "Mutant Super")
+
+
+WILD = MutantWild()
+SUPER = MutantSuper()

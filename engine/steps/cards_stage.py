@@ -83,9 +83,10 @@ class ChooseCards(Step):
         if second is not None and second == args["card"]:
             from engine.errors import RulesError
             raise RulesError("4.7", "the second challenge card must be a different card")
+        shown = {"face_up": True} if face_up else {}  # evolve notes a face-up commitment (Sorcerer reads it)
         for card in [args["card"], second, args.get("kicker")]:
             if card is not None:
-                ctx.emit("ChallengeCardChosen", player=player, side=side, card=card, seen_by=seen_by)
+                ctx.emit("ChallengeCardChosen", player=player, side=side, card=card, seen_by=seen_by, **shown)
         if all(committed_challenge_cards(ctx.state, s) or not challenge_cards(ctx.state, main_player(ctx.state, s))
                for s in ("offense", "defense")):
             ctx.done()

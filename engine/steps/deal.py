@@ -12,6 +12,17 @@ cards of the giver's choice. ``bases.offense`` is the planet where the offense r
 base: one where the defense has a base and the offense has none. A proposer's own named
 cards must be in its hand; the other side's are checked when it accepts, so a proposal
 never reveals anything about a hand but the proposer's.
+
+A power (Diplomat) may add a *third party* to the deal (``ch.notes.deal_third``). Then the
+terms may carry a ``third`` part, and a proposal is made only when both other parties accept::
+
+    "third": {"gets": {"offense": {"named": [], "count": 1}, "defense": {"named": [], "count": 0}},
+              "gives": {"offense": {"named": [], "count": 0}, "defense": {"named": [], "count": 0}},
+              "base": "blue-3"}
+
+``gets.offense`` is what the offense gives the third party, ``gives.offense`` what the third
+party gives the offense, ``base`` a planet where the third party receives a base (one where a
+main player has a base and it has none). Two-party deals are unchanged.
 """
 
 from __future__ import annotations
@@ -20,10 +31,12 @@ from engine import cards, shapes
 from engine.errors import CommandError, RulesError
 from engine.flow import Step, option, prompt, register
 from engine.handcards import give_cards
+from engine.hooks import fold
 from engine.state import bases, hand, main_player, opponent_side, tokens_on
 from engine.steps.tokens import return_home
 
 SIDES = ("offense", "defense")
+THIRD = "third"
 BASE_TOKENS_MAX = 4
 DEAL_LOSS = 3
 
@@ -32,9 +45,62 @@ def deal_rule() -> str:
     return "4.8.deal"
 
 
+def third_party(state: dict) -> str | None:
+    """The player a power added to this challenge's deal as a third party, if any."""
+    ch = state.get("ch")
+    return ch["notes"].get("deal_third") if ch else None
+
+
+def party_player(state: dict, side: str) -> str | None:
+    """The player negotiating for a side of the deal: a main player, or the third party."""
+    return third_party(state) if side == THIRD else main_player(state, side)
+
+
+def parties(state: dict) -> list[str]:
+    """The sides of the deal: the two main players, and the third party if there is one."""
+    return list(SIDES) + ([THIRD] if third_party(state) else [])
+
+
+def normalize_given(raw, field: str) -> dict:
+    """``{"named": [...], "count": n}`` in full form, or CommandError."""
+    given = raw or {}
+    if not isinstance(given, dict) or set(given) - {"named", "count"}:
+        raise CommandError(f"{field} takes 'named' and 'count'", field)
+    named = given.get("named") or []
+    count = given.get("count") or 0
+    if not isinstance(named, list) or not all(isinstance(c, str) for c in named):
+        raise CommandError(f"{field}.named must list card ids", f"{field}.named")
+    if not isinstance(count, int) or isinstance(count, bool) or count < 0:
+        raise CommandError(f"{field}.count must be a whole number", f"{field}.count")
+    for card_id in named:
+        try:
+            cards.card(card_id)
+        except KeyError:
+            raise CommandError(f"{card_id!r} is not a card", f"{field}.named") from None
+    if len(set(named)) != len(named):
+        raise CommandError(f"{field}.named names a card twice", f"{field}.named")
+    return {"named": named, "count": count}
+
+
+def normalize_third(raw) -> dict:
+    """The third party's part of the terms in full form, or CommandError."""
+    if not isinstance(raw, dict) or set(raw) - {"gets", "gives", "base"}:
+        raise CommandError("terms.third takes 'gets', 'gives' and 'base'", "args.terms.third")
+    part = {"gets": {}, "gives": {}, "base": raw.get("base")}
+    for key in ("gets", "gives"):
+        given = raw.get(key) or {}
+        if not isinstance(given, dict) or set(given) - set(SIDES):
+            raise CommandError(f"terms.third.{key} takes 'offense' and 'defense'", f"args.terms.third.{key}")
+        for side in SIDES:
+            part[key][side] = normalize_given(given.get(side), f"args.terms.third.{key}.{side}")
+    if part["base"] is not None and not isinstance(part["base"], str):
+        raise CommandError("terms.third.base must be a planet id or null", "args.terms.third.base")
+    return part
+
+
 def normalize_terms(raw: dict) -> dict:
     """Terms in full form, or CommandError for anything malformed."""
-    if not isinstance(raw, dict) or set(raw) - {"cards", "bases"}:
+    if not isinstance(raw, dict) or set(raw) - {"cards", "bases", THIRD}:
         raise CommandError("terms take 'cards' and 'bases'", "args.terms")
     terms = {"cards": {}, "bases": {}}
     raw_cards = raw.get("cards") or {}
@@ -63,15 +129,25 @@ def normalize_terms(raw: dict) -> dict:
         if planet is not None and not isinstance(planet, str):
             raise CommandError(f"terms.bases.{side} must be a planet id or null", f"args.terms.bases.{side}")
         terms["bases"][side] = planet
+    if raw.get(THIRD) is not None:
+        terms[THIRD] = normalize_third(raw[THIRD])
     return terms
 
 
 def check_terms(state: dict, proposer_side: str, terms: dict) -> None:
     """What the rules ask of any deal, checked with public facts and the proposer's own hand."""
+    part = terms.get(THIRD)
+    if part is not None and third_party(state) is None:
+        raise RulesError(deal_rule(), "there is no third party to this deal")
     receives = any(terms["cards"][s]["named"] or terms["cards"][s]["count"] for s in SIDES) or \
         any(terms["bases"][s] for s in SIDES)
+    if part is not None:
+        receives = receives or bool(part["base"]) or \
+            any(part[k][s]["named"] or part[k][s]["count"] for k in ("gets", "gives") for s in SIDES)
     if not receives:
         raise RulesError(deal_rule(), "at least one player must receive a card or a base")
+    if part is not None:
+        check_third_terms(state, proposer_side, terms, part)
     for side in SIDES:
         giver = main_player(state, side)
         given = terms["cards"][side]
@@ -92,6 +168,32 @@ def check_terms(state: dict, proposer_side: str, terms: dict) -> None:
                 raise RulesError(deal_rule(), f"{receiver} already has a base on {planet}")
 
 
+def check_third_terms(state: dict, proposer_side: str, terms: dict, part: dict) -> None:
+    """A three-way deal: nobody gives more cards than it holds, or a named card twice; the base is shareable."""
+    third = third_party(state)
+    outgoing = {side: [terms["cards"][side], part["gets"][side]] for side in SIDES}
+    outgoing[THIRD] = [part["gives"][side] for side in SIDES]
+    for side, given in outgoing.items():
+        giver = party_player(state, side)
+        named = [c for g in given for c in g["named"]]
+        if len(set(named)) != len(named):
+            raise RulesError(deal_rule(), f"{giver} would give {named[0]} twice")
+        if len(hand(state, giver)) < len(named) + sum(g["count"] for g in given):
+            raise RulesError(deal_rule(), f"{giver} holds only {len(hand(state, giver))} cards")
+        if side == proposer_side:
+            missing = [c for c in named if c not in hand(state, giver)]
+            if missing:
+                raise RulesError(deal_rule(), f"you do not hold {missing[0]}")
+    planet = part["base"]
+    if planet:
+        if planet not in state["planets"]:
+            raise RulesError(deal_rule(), f"{planet!r} is not a planet")
+        if not any(tokens_on(state, planet, main_player(state, side)) for side in SIDES):
+            raise RulesError(deal_rule(), f"no main player has a base on {planet} to share")
+        if tokens_on(state, planet, third) > 0:
+            raise RulesError(deal_rule(), f"{third} already has a base on {planet}")
+
+
 def check_acceptance(state: dict, acceptor_side: str, terms: dict) -> None:
     """The acceptor must be able to give what the terms ask of it."""
     check_terms(state, acceptor_side, terms)
@@ -99,19 +201,22 @@ def check_acceptance(state: dict, acceptor_side: str, terms: dict) -> None:
 
 @register
 class DealPrepare(Step):
-    """Allies take their tokens home; the deal window opens."""
+    """Allies take their tokens home; then the deal window opens, its time counted from then."""
 
     op = "deal_prepare"
 
     def run(self, ctx, step):
         state = ctx.state
+        if not step.get("allies_home"):
+            returns = [{"player": color, "src": f"cone:{side}", "count": n, "reason": "deal: allies go home"}
+                       for side in SIDES for color, n in state["cone"][side].items()
+                       if color != main_player(state, side)]
+            ctx.update(allies_home=True)
+            return_home(ctx, returns)
+            return
         deadline = ctx.time + state["options"]["deal_seconds"] * 1000
         ctx.emit("DealStarted", deadline=deadline)
         ctx.done()
-        returns = [{"player": color, "src": f"cone:{side}", "count": n, "reason": "deal: allies go home"}
-                   for side in SIDES for color, n in state["cone"][side].items()
-                   if color != main_player(state, side)]
-        return_home(ctx, returns)
 
 
 @register
@@ -125,17 +230,23 @@ class Deal(Step):
         if deal["made"] is not None or deal["accepted"] is not None or len(deal["given_up"]) == 2:
             return []
         found = []
-        for side in SIDES:
-            player = main_player(state, side)
+        third = third_party(state)
+        agreed = state["ch"]["notes"].get("deal_agreed") or {}
+        for side in parties(state):
+            player = party_player(state, side)
             if player in deal["given_up"]:
                 continue
-            offers = [int(k) for k, p in deal["proposals"].items() if p["by"] != player]
+            offers = [int(k) for k, p in deal["proposals"].items()
+                      if p["by"] != player and player not in agreed.get(k, [])]
             options = [option("propose", {"terms": shapes.free("deal")}, rule=deal_rule())]
             if offers:
                 options.append(option("accept", {"proposal": shapes.choice(offers)}, rule=deal_rule()))
             options.append(option("give_up", rule=deal_rule()))
+            info = {"proposals": deal["proposals"], "side": side}
+            if third:  # only three-way deals say more, so two-party prompts stay as they were
+                info.update(third=third, agreed=agreed)
             found.append(prompt(step, player, "deal", options, rule=deal_rule(), deadline=deal["deadline"],
-                                info={"proposals": deal["proposals"], "side": side}))
+                                info=info))
         return found
 
     def run(self, ctx, step):
@@ -157,7 +268,10 @@ class Deal(Step):
         elif opt["action"] == "accept":
             terms = deal["proposals"][str(args["proposal"])]["terms"]
             check_acceptance(state, side, terms)
-            ctx.emit("DealAnswered", player=player, accepted=args["proposal"])
+            if third_party(state):
+                agree(ctx, player, args["proposal"])
+            else:
+                ctx.emit("DealAnswered", player=player, accepted=args["proposal"])
         else:
             ctx.emit("DealAnswered", player=player, accepted=None)
 
@@ -169,13 +283,29 @@ class Deal(Step):
         fail_deal(ctx, "time ran out")
 
 
+def agree(ctx, player: str, proposal: int) -> None:
+    """Three-way deal: a proposal is accepted once every party but its proposer has agreed to it."""
+    state = ctx.state
+    key = str(proposal)
+    agreed = dict(state["ch"]["notes"].get("deal_agreed") or {})
+    agreed[key] = agreed.get(key, []) + [player]
+    proposer = state["ch"]["deal"]["proposals"][key]["by"]
+    needed = {party_player(state, side) for side in parties(state)} - {proposer}
+    ctx.emit("ChallengeNoted", key="deal_agreed", value=agreed)
+    if needed <= set(agreed[key]):
+        ctx.emit("DealAnswered", player=player, accepted=proposal)
+
+
 def fail_deal(ctx, reason: str) -> None:
     """No deal: each main player loses 3 tokens of its choice, then the cone empties (RULES.md 4)."""
     state = ctx.state
     ctx.emit("DealConcluded", made=False, terms=None, reason=reason)
     offense, defense = state["turn"]["offense"], state["ch"]["defense"]
-    ctx.replace(ctx.step("losses", player=offense, count=DEAL_LOSS, reason="deal failed"),
-                ctx.step("losses", player=defense, count=DEAL_LOSS, reason="deal failed"),
+    # a power or flare may change what a failed deal costs each main player (Pacifist Super)
+    ctx.replace(ctx.step("losses", player=offense, count=fold(state, "deal_loss", DEAL_LOSS, player=offense),
+                         reason="deal failed"),
+                ctx.step("losses", player=defense, count=fold(state, "deal_loss", DEAL_LOSS, player=defense),
+                         reason="deal failed"),
                 ctx.step("deal_cleanup"))
 
 
@@ -241,6 +371,8 @@ class DealExecute(Step):
         for side in SIDES:
             if terms["bases"][side]:
                 tasks.append({"kind": "base", "receiver": main_player(state, side), "planet": terms["bases"][side]})
+        if terms.get(THIRD) and third_party(state):
+            tasks += third_party_tasks(ctx, terms[THIRD])
         ctx.update(started=True, tasks=tasks)
 
     def answer(self, ctx, step, prompt_, opt, args):
@@ -261,6 +393,22 @@ class DealExecute(Step):
         sources = opt["args"]["tokens"]["sources"]
         first = sorted(sources)[0]
         return {"action": "place", "args": {"tokens": {first: 1}}}
+
+
+def third_party_tasks(ctx, part: dict) -> list[dict]:
+    """Hand over the third party's named cards now; return the tasks left (cards of the giver's choice, a base)."""
+    state = ctx.state
+    third = third_party(state)
+    tasks = []
+    for side in SIDES:
+        main = main_player(state, side)
+        for giver, receiver, given in ((main, third, part["gets"][side]), (third, main, part["gives"][side])):
+            give_cards(ctx, giver, receiver, [c for c in given["named"] if c in hand(state, giver)], "deal")
+            if given["count"]:
+                tasks.append({"kind": "cards", "giver": giver, "receiver": receiver, "count": given["count"]})
+    if part["base"]:
+        tasks.append({"kind": "base", "receiver": third, "planet": part["base"]})
+    return tasks
 
 
 def base_sources(state: dict, receiver: str, planet: str) -> dict[str, int]:

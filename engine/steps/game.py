@@ -91,6 +91,8 @@ class Challenge(Step):
         if stage:
             ctx.emit("StageBegan", stage=stage, name=STAGE_NAMES[stage])
         ctx.replace(ctx.step(op, **template), dict(step, next=index + 1))
+        if step["next"] == 0:  # after scheduling, so what powers schedule runs before the first window
+            fire(ctx, "on_challenge_began", number=step["number"])
 
 
 @register

@@ -94,7 +94,8 @@ def outcome(state: dict) -> dict:
     elif off == "attack" or dfn == "attack":
         winner = "offense" if off == "attack" else "defense"
         found.update(kind="compromise", winner=winner, totals=totals(state))
-        found["consolation"] = consolation_for(state, opponent_side(winner), winner, lost_tokens=True)
+        if kinds[opponent_side(winner)] == "compromise":  # a side that played no card takes none
+            found["consolation"] = consolation_for(state, opponent_side(winner), winner, lost_tokens=True)
     elif off == "compromise" and dfn == "compromise":
         found.update(kind="deal")
     else:  # a side without any challenge card (RULES.md 4 decision): it loses as a Compromise, no consolation
@@ -104,21 +105,55 @@ def outcome(state: dict) -> dict:
 
 
 def _war_outcome(state: dict, kinds: dict) -> dict:
-    """RULES.md 7: War beats Attack, loses to Compromise; War against War, both lose."""
+    """RULES.md 7: War beats Attack, loses to Compromise; War against War, both lose.
+
+    With kickers (004), a War's kicker multiplies the opponent's token loss, or the War
+    player's own loss when it loses to a Compromise: ``extra_losses`` says how many tokens
+    each main player loses beyond (or, below zero, gets back from the warp on top of) those
+    it had in the challenge.
+    """
     off, dfn = kinds["offense"], kinds["defense"]
     if off == "war" and dfn == "war":
-        return {"kind": "war", "winner": None, "both_lose": True}
+        return {"kind": "war", "winner": None, "both_lose": True,
+                "extra_losses": _extra_losses(state, {"offense": "defense", "defense": "offense"})}
     war_side = "offense" if off == "war" else "defense"
     other = opponent_side(war_side)
     if kinds[other] == "compromise":
         return {"kind": "war", "winner": other,
-                "consolation": consolation_for(state, other, war_side, lost_tokens=False)}
-    return {"kind": "war", "winner": war_side,
-            "consolation": consolation_for(state, other, war_side, lost_tokens=True)}
+                "consolation": consolation_for(state, other, war_side, lost_tokens=False),
+                "extra_losses": _extra_losses(state, {war_side: war_side})}
+    # an Attack (or, RULES.md 4 decision, no challenge card at all: no consolation) loses to War
+    consolation = consolation_for(state, other, war_side, lost_tokens=True) if kinds[other] else None
+    return {"kind": "war", "winner": war_side, "consolation": consolation,
+            "extra_losses": _extra_losses(state, {other: war_side})}
+
+
+def _extra_losses(state: dict, multiplied_by: dict) -> dict:
+    """Per main player, the kicker-multiplied loss beyond its tokens in the challenge (004).
+
+    ``multiplied_by`` maps the side whose loss is multiplied to the side whose kicker
+    multiplies it. Allies are never affected by kickers.
+    """
+    extra = {}
+    for side, kicker_side in multiplied_by.items():
+        kicker = committed_kicker(state, kicker_side)
+        if not kicker:
+            continue
+        player = main_player(state, side)
+        had = tokens_in_challenge(state, side, player)
+        more = had * cards.card(kicker)["value"] - had
+        if more:
+            extra[player] = more
+    return extra
 
 
 def consolation_for(state: dict, side: str, winner_side: str, lost_tokens: bool) -> dict:
-    """Consolation owed to a side's main player: one card from the winner's hand per token of its own."""
+    """Consolation owed to a side's main player: one card from the winner's hand per token of its own.
+
+    The tokens counted are those it had in the challenge (004: tokens a War's kicker takes from
+    its bases were never in the challenge); its own kicker multiplies the count, and a kicker
+    below 1 leaves no consolation at all (decision: consolation is never negative).
+    """
     player = main_player(state, side)
     count = tokens_in_challenge(state, side, player)
     kicker = committed_kicker(state, side)
@@ -136,6 +171,9 @@ class Resolve(Step):
     def run(self, ctx, step):
         state = ctx.state
         result = fold(state, "outcome", outcome(state))
+        # who had how many tokens on each side as the challenge was decided: the tokens move
+        # right after, and powers acting on the result (Barbarian, Cudgel...) count them
+        result.setdefault("tokens", {side: side_tokens(state, side) for side in SIDES})
         winner = result.get("winner")
         record = {}
         if result.get("kind") != "deal":
@@ -159,7 +197,10 @@ def landing_and_rewards(state: dict, winner: str) -> tuple[list[str], list[str]]
     """Which winning allies land on the planet and which go home with rewards (the reverse cone swaps them)."""
     winning_allies = allies(state, winner)
     allies_land = (winner == "offense") != state["ch"]["reverse"]
-    return (winning_allies, []) if allies_land else ([], winning_allies)
+    landers, rewarded = (winning_allies, []) if allies_land else ([], winning_allies)
+    # a power may deny winning allies their gains (Grudge Wild): an ally in neither list goes home empty-handed
+    gains = fold(state, "ally_gains", {"land": landers, "reward": rewarded}, winner=winner)
+    return list(gains["land"]), list(gains["reward"])
 
 
 @register
@@ -176,6 +217,7 @@ class OutcomeTokens(Step):
         ctx.done()
         if result.get("both_lose"):
             lose(ctx, _side_losses(state, "offense") + _side_losses(state, "defense"), "both sides lost")
+            kicker_losses(ctx, result.get("extra_losses") or {})
             return
         by = main_player(state, result["winner"])
         winner = result["winner"]
@@ -190,10 +232,30 @@ class OutcomeTokens(Step):
         committed = {ally: state["cone"][winner].get(ally, 0) for ally in rewarded}
         ctx.emit("ChallengeNoted", key="rewards", value=committed)
         move(ctx, landing, "won the challenge")
-        returns = [{"player": ally, "src": f"cone:{winner}", "count": n, "reason": "ally returns"}
-                   for ally, n in committed.items()]
+        empty_handed = [a for a in allies(state, winner) if a not in landers and a not in rewarded]
+        returns = [{"player": ally, "src": f"cone:{winner}", "count": state["cone"][winner].get(ally, 0),
+                    "reason": "ally returns"} for ally in list(committed) + empty_handed]
         return_home(ctx, returns)
         lose(ctx, _side_losses(state, loser), "lost the challenge", by=by)
+        kicker_losses(ctx, result.get("extra_losses") or {})
+
+
+def kicker_losses(ctx, extra: dict) -> None:
+    """004: a multiplied loss goes on from bases to the warp, or below zero brings tokens back from the warp.
+
+    The extra tokens were never in the challenge: the player chooses them from its bases
+    (the cone is empty of its tokens by now); getting tokens back is as close as the warp allows.
+    """
+    steps = []
+    for player in (main_player(ctx.state, side) for side in SIDES):  # the offense first
+        more = extra.get(player, 0)
+        if more > 0:
+            steps.append(ctx.step("losses", player=player, count=more, reason="kicker", cone=False))
+        elif more < 0:
+            back = {"player": player, "src": "warp", "count": -more, "reason": "kicker"}
+            steps.append(ctx.step("place", returns=[back]))
+    if steps:
+        ctx.then(*steps)
 
 
 def _side_losses(state: dict, side: str) -> list[tuple[str, str, int]]:
@@ -244,8 +306,8 @@ class Rewards(Step):
         """Rewarded allies still to choose, with the number of rewards each is owed."""
         owed = state["ch"]["notes"].get("rewards") or {}
         done = step.get("done", [])
-        return {ally: fold(state, "reward_count", n, player=ally) for ally, n in owed.items()
-                if ally not in done and n > 0}
+        counts = {ally: fold(state, "reward_count", n, player=ally) for ally, n in owed.items() if ally not in done}
+        return {ally: n for ally, n in counts.items() if n > 0}  # a power may bring a count to 0 (Cosmic Gas)
 
     def run(self, ctx, step):
         pending = self.pending(ctx.state, step)

@@ -41,10 +41,10 @@ def window_options(state: dict, player: str, window: str) -> list[dict]:
 
 
 def response_options(state: dict, player: str, use: dict) -> list[dict]:
-    """The zaps a player could answer a pending use with."""
+    """The zaps a player could answer a pending use with (edicts, and flares that act as one: Healer Wild)."""
     found, seen = [], set()
     for card in hand(state, player):
-        if cards.kind(card) != "edict":
+        if cards.kind(card) not in ("edict", "flare"):
             continue
         ability = card_ability(state, player, card)
         responder = getattr(ability, "respond_options", None)

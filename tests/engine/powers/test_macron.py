@@ -43,3 +43,38 @@ def test_macron_power_commits_exactly_one_token():
     prompt = g.owe("red", "launch")
     shape = prompt["options"][0]["args"]["tokens"]
     assert (shape["min"], shape["max"]) == (1, 1)
+
+
+PLAIN = ["A11", "A9", "A4", "A5", "A6", "A7", "A8"]
+
+
+def test_macron_off_after_power_loss_tokens_count_one_and_up_to_four_may_be_sent():
+    lost = {"red-1": {}, "red-2": {}, "red-3": {}}  # red keeps two home bases: fewer than three
+    g = Scenario(players=3, powers={"red": ["Macron"], "blue": ["Filch"], "yellow": ["Mind"]},
+                 hands={"red": PLAIN, "blue": BLUE_HAND}, destiny=["blue.1"], first="red", tokens=lost)
+    g.regroup("red", None)
+    shape = g.owe("red", "launch")["options"][0]["args"]["tokens"]
+    assert (shape["min"], shape["max"]) == (1, 4)
+    g.launch({"red-0": 3}, "blue-2")
+    g.invite_none()
+    g.play("red", "A9")
+    g.play("blue", "A10")
+    # the normal way: 9 + 3 = 12 against 10 + 4 = 14
+    assert g.outcome["totals"] == {"offense": 12, "defense": 14}
+    assert g.outcome["winner"] == "defense"
+
+
+def test_macron_off_when_a_cosmic_zap_switches_it_off_its_token_counts_one():
+    yellow = ["CosmicZap", "A12", "A13", "A14", "C", "C", "C"]
+    g = Scenario(players=3, powers={"red": ["Macron"], "blue": ["Filch"], "yellow": ["Mind"]},
+                 hands={"red": PLAIN, "blue": BLUE_HAND, "yellow": yellow}, destiny=["blue.1"], first="red",
+                 options={"edicts": True})
+    g.launch({"red-0": 1}, "blue-2")
+    g.invite_none()
+    g.play("red", "A11")
+    g.play("blue", "A10")
+    g.use("yellow", "card:CosmicZap", {"target": "red:Macron"})  # once the cards are committed
+    g.pass_windows()
+    # Macron's token would count 4 (11 + 4 = 15 beats 14); zapped it counts 1: 12 loses to 14
+    assert g.outcome["totals"] == {"offense": 12, "defense": 14}
+    assert g.outcome["winner"] == "defense"

@@ -1,0 +1,110 @@
+"""Who is asking: the admin, a seated player (by bearer token), or nobody.
+
+A player's token is made at join and returned once; only its SHA-256 is stored, in the
+game's own hash ``{prefix}:{<game_id>}:tokens`` (field = hex digest, value = colour), so
+a read of Redis cannot act for anyone. The admin token comes from ``COSMIC_ADMIN_TOKEN``.
+A token is valid for its own game only; a token that is present but not valid is an
+error (401), never a silent fall-back to anonymous.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+
+from flask import request
+
+from app.problems import Problem
+from events.redaction import ADMIN
+
+BEARER = "bearer "
+
+
+def digest(token: str) -> str:
+    """The stored form of a token."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def new_token() -> str:
+    """A fresh, unguessable bearer token."""
+    return secrets.token_urlsafe(24)
+
+
+class Tokens:
+    """The per-game token table, with the seats of tokens already seen remembered in process.
+
+    A token's seat never changes once issued, so a remembered answer stays right; only
+    found tokens are remembered (a wrong token is asked about every time).
+    """
+
+    def __init__(self, store, remember: int = 10000):
+        self.store = store
+        self.redis = store.redis
+        self.remember = remember
+        self._seen: dict[tuple[str, str], str] = {}
+
+    def key(self, game_id: str) -> str:
+        """The hash of token digests of one game."""
+        return self.store.game_key(game_id, "tokens")
+
+    def issue(self, game_id: str, color: str) -> str:
+        """Make a token for a seat and store its digest; returns the token (shown once)."""
+        token = new_token()
+        self.redis.hset(self.key(game_id), digest(token), color)
+        return token
+
+    def seat_of(self, game_id: str, token: str) -> str | None:
+        """The colour a token acts for in this game, or None."""
+        hashed = digest(token)
+        known = self._seen.get((game_id, hashed))
+        if known is not None:
+            return known
+        color = self.redis.hget(self.key(game_id), hashed)
+        if color is None:
+            return None
+        color = color.decode("utf-8") if isinstance(color, bytes) else color
+        if len(self._seen) >= self.remember:
+            self._seen.clear()  # crude bound: it only saves a read
+        self._seen[(game_id, hashed)] = color
+        return color
+
+
+def bearer_token() -> str | None:
+    """The request's bearer token, None without an Authorization header; 401 when malformed."""
+    header = request.headers.get("Authorization")
+    if header is None:
+        return None
+    if not header.lower().startswith(BEARER) or not header[len(BEARER):].strip():
+        raise Problem(401, "unauthorized", "use 'Authorization: Bearer <token>'",
+                      {"WWW-Authenticate": 'Bearer realm="cosmic"'})
+    return header[len(BEARER):].strip()
+
+
+def is_admin_token(token: str | None, admin_token: str | None) -> bool:
+    """Whether ``token`` is the configured admin token (constant-time)."""
+    if not token or not admin_token:
+        return False
+    return hmac.compare_digest(token.encode("utf-8"), admin_token.encode("utf-8"))
+
+
+def viewer(tokens: Tokens, admin_token: str | None, game_id: str | None) -> str | None:
+    """``ADMIN``, the caller's colour in ``game_id``, or None (anonymous); 401 for a token that fits neither."""
+    token = bearer_token()
+    if token is None:
+        return None
+    if is_admin_token(token, admin_token):
+        return ADMIN
+    color = tokens.seat_of(game_id, token) if game_id is not None else None
+    if color is None:
+        raise Problem(401, "unauthorized", "this token is not valid for this game",
+                      {"WWW-Authenticate": 'Bearer realm="cosmic", error="invalid_token"'})
+    return color
+
+
+def require_player_or_admin(who: str | None) -> str:
+    """401 for anonymous callers."""
+    if who is None:
+        raise Problem(401, "unauthorized", "this needs a player's token (from joining) or the admin token",
+                      {"WWW-Authenticate": 'Bearer realm="cosmic"'})
+    return who

@@ -1,0 +1,96 @@
+"""Request and response plumbing shared by the routes: JSON bodies, query strings, versions, ETags."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from flask import Response, current_app, request
+from flask import json as flask_json
+
+from app.problems import Problem
+
+ETAG_RE = re.compile(r'^\s*(?:W/)?"?(\d{1,18})"?\s*$')
+
+
+def runtime():
+    """The runtime the app was built with."""
+    return current_app.extensions["cosmic"]
+
+
+def _reject_constant(name: str):
+    raise ValueError(f"{name} is not JSON")
+
+
+def json_body(required: bool = True) -> dict:
+    """The request's JSON object; {} for an empty body when not ``required``; problems otherwise."""
+    raw = request.get_data(cache=True)
+    if not raw.strip():
+        if required:
+            raise Problem(400, "bad-request", "this request needs a JSON object body")
+        return {}
+    mimetype = request.mimetype or ""
+    if mimetype != "application/json" and not mimetype.endswith("+json"):
+        raise Problem(415, "unsupported-media-type", "send the body as application/json")
+    try:
+        body = json.loads(raw, parse_constant=_reject_constant)
+    except (ValueError, RecursionError) as err:
+        raise Problem(400, "bad-request", f"the body is not valid JSON: {str(err)[:200]}") from None
+    if not isinstance(body, dict):
+        raise Problem(400, "bad-request", "the body must be a JSON object")
+    return body
+
+
+def query(schema) -> dict:
+    """The query string loaded with a schema (a ValidationError becomes a 400 problem)."""
+    return schema.load(request.args.to_dict(flat=True))
+
+
+def parse_version_header(value: str | None, name: str) -> int | None:
+    """A version from an ``If-Match``-style header (``"12"``, ``12``); None when absent."""
+    if value is None:
+        return None
+    match = ETAG_RE.match(value)
+    if not match:
+        raise Problem(400, "invalid-request", f"{name} must hold one version, like \"12\"",
+                      errors={name: ["Not a version."]})
+    return int(match.group(1))
+
+
+def not_modified(version: int) -> bool:
+    """Whether the request's ``If-None-Match`` already names this version."""
+    header = request.headers.get("If-None-Match")
+    if not header:
+        return False
+    for part in header.split(","):
+        part = part.strip()
+        if part == "*":
+            return True
+        match = ETAG_RE.match(part)
+        if match and int(match.group(1)) == version:
+            return True
+    return False
+
+
+def versioned(body, version: int, status: int = 200, private: bool = False) -> Response:
+    """A JSON response with ``ETag`` = version, or 304 when the client has that version already.
+
+    ``body`` may be a callable, so a 304 does not pay for building the view.
+    """
+    etag = f'"{version}"'
+    if status == 200 and not_modified(version):
+        response = Response(status=304)
+    else:
+        response = json_response(body() if callable(body) else body, status)
+    response.headers["ETag"] = etag
+    response.headers["Cache-Control"] = "private, no-cache" if private else "no-cache"
+    response.headers["Vary"] = "Authorization"
+    return response
+
+
+def json_response(body, status: int = 200, headers: dict | None = None) -> Response:
+    """A JSON response."""
+    response = Response(flask_json.dumps(body), status=status, mimetype="application/json")
+    for name, value in (headers or {}).items():
+        response.headers[name] = value
+    return response

@@ -1,0 +1,1 @@
+"""The HTTP routes, one blueprint per concern (see openapi.yaml for the contract)."""

@@ -1,0 +1,124 @@
+"""Marshmallow schemas of request bodies and query strings (unknown fields are errors).
+
+Bodies are strict (``"3"`` is not a number); query strings are text, so their numbers and
+booleans are parsed. A validation error becomes a 400 problem naming each field.
+"""
+
+from __future__ import annotations
+
+import re
+
+from marshmallow import INCLUDE, Schema, ValidationError, fields, validate, validates_schema
+
+from projections.index import STATUSES
+
+NAME = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
+# Fields of a command the server sets or that belong to other routes: never taken from an action body.
+RESERVED = frozenset({"at", "actor", "by", "ruleset", "options", "seats", "seed", "setup", "name", "color", "bot"})
+LOBBY_ACTIONS = frozenset({"create", "start"})  # "join" is also an alliance answer in play
+
+
+class CreateGame(Schema):
+    """``POST /games``: seed and setup are the admin's only."""
+
+    ruleset = fields.String(load_default="mayfair", validate=validate.Length(1, 40))
+    options = fields.Dict(keys=fields.String(), load_default=dict)
+    seats = fields.Integer(strict=True, required=True)
+    seed = fields.String(validate=validate.Length(1, 200))
+    setup = fields.Dict(keys=fields.String())
+
+
+class Join(Schema):
+    """``POST /games/{id}/players``."""
+
+    name = fields.String(required=True, validate=validate.Length(1, 40))
+    color = fields.String(validate=validate.Length(1, 20))
+    bot = fields.String(allow_none=True, validate=validate.Length(1, 20))
+
+
+class Empty(Schema):
+    """A body that must be empty or ``{}`` (``POST /games/{id}/start``)."""
+
+
+class Action(Schema):
+    """``POST /games/{id}/actions``: a command answering a decision the caller owes.
+
+    Besides the named fields, an action may carry the identity fields of the option it
+    takes (``side``, ``ability``, ...: whatever the prompt's option shows); they must be
+    short scalar values, and the route refuses any the caller's prompts do not use.
+    """
+
+    class Meta:
+        unknown = INCLUDE
+
+    action = fields.String(required=True, validate=validate.Length(1, 64))
+    args = fields.Dict(keys=fields.String(), load_default=dict)
+    prompt = fields.String(allow_none=True, validate=validate.Length(1, 200))
+    expected_version = fields.Integer(strict=True, validate=validate.Range(min=0))
+    player = fields.String(validate=validate.Length(1, 20))
+
+    @validates_schema(pass_original=True)
+    def _identity_fields(self, data, original, **kwargs):
+        errors = {}
+        if data.get("action") in LOBBY_ACTIONS:
+            errors["action"] = [f"use the {data['action']} route, not an action"]
+        for name in set(original) - set(self.fields):
+            value = original[name]
+            if name in RESERVED or not NAME.match(name):
+                errors[name] = ["Unknown field."]
+            elif not (value is None or isinstance(value, (bool, int)) or
+                      (isinstance(value, str) and len(value) <= 200)):
+                errors[name] = ["An identity field holds a short string, a number, a boolean or null."]
+        if errors:
+            raise ValidationError(errors)
+
+
+def identity_fields(body: dict) -> dict:
+    """The fields of a loaded action body that identify an option (beyond the named fields)."""
+    return {k: v for k, v in body.items() if k not in Action._declared_fields}
+
+
+class VersionQuery(Schema):
+    """``?version=N``: a past version (1 to the current one)."""
+
+    version = fields.Integer(validate=validate.Range(min=1))
+
+
+class HandQuery(VersionQuery):
+    """``GET /games/{id}/hand``: the admin names the player."""
+
+    player = fields.String(validate=validate.Length(1, 20))
+
+
+class PromptsQuery(Schema):
+    """``GET /games/{id}/prompts``: the admin may name a player (default: everyone's)."""
+
+    player = fields.String(validate=validate.Length(1, 20))
+
+
+class EventsQuery(Schema):
+    """``GET /games/{id}/events``."""
+
+    after = fields.Integer(load_default=0, validate=validate.Range(min=0))
+    limit = fields.Integer(load_default=500, validate=validate.Range(1, 1000))
+    include_internal = fields.Boolean(load_default=False)
+
+
+class StreamQuery(Schema):
+    """``GET /games/{id}/stream``."""
+
+    after = fields.Integer(validate=validate.Range(min=0))
+    timeout = fields.Float(validate=validate.Range(min=0.1, max=86400))
+
+
+class ListQuery(Schema):
+    """``GET /games``."""
+
+    status = fields.String(validate=validate.OneOf(STATUSES))
+    limit = fields.Integer(load_default=50, validate=validate.Range(1, 200))
+    offset = fields.Integer(load_default=0, validate=validate.Range(0, 100000))
+
+
+CREATE_GAME, JOIN, EMPTY, ACTION = CreateGame(), Join(), Empty(), Action()
+VERSION_QUERY, HAND_QUERY, PROMPTS_QUERY = VersionQuery(), HandQuery(), PromptsQuery()
+EVENTS_QUERY, STREAM_QUERY, LIST_QUERY = EventsQuery(), StreamQuery(), ListQuery()

@@ -1,0 +1,112 @@
+"""Healer: may save other players' lost tokens, and is paid in cards for it."""
+
+from engine import cards, shapes
+from engine.handcards import draw
+from engine.powers.base import ANY_WINDOW, Flare, Power
+from engine.steps.tokens import available_at, return_home, warp_place
+
+ZAPS = ("CosmicZap", "CardZap")
+
+
+def has_super(state: dict, me: str) -> bool:
+    """Whether my Healer Super Flare is in force this challenge."""
+    ch = state.get("ch")
+    return bool(ch) and any(e["source"] == SUPER.source and e["player"] == me for e in ch["effects"])
+
+
+class Healer(Power):
+    name = "Healer"
+    who = ("any",)
+    mandatory = False
+    timing = "whenever another player loses tokens"
+    provenance = "mayfair"
+    description = ("Whenever other players lose tokens to the warp (or out of the game), you may heal any of "
+                   "them: all the tokens each chosen player just lost go back to its bases, and you draw one "
+                   "card from the deck for each player you healed.")
+
+    def on_tokens_lost(self, ctx, me, *, effect, losses, reason):
+        wounded = self.wounded(ctx.state, me, losses)
+        if wounded:
+            from engine.steps.reactions import offer_reaction
+
+            offer_reaction(ctx, me, self.name, {"wounded": wounded, "reason": reason})
+
+    def wounded(self, state: dict, me: str, losses: list[dict]) -> list[dict]:
+        """Other players' tokens that reached the warp or left the game, with the place they are now."""
+        found: dict[tuple[str, str], int] = {}
+        for entry in losses:
+            if entry["player"] == me or entry["to"] == "home":
+                continue
+            place = "removed" if entry["to"] == "removed" else warp_place(state)
+            key = (entry["player"], place)
+            found[key] = found.get(key, 0) + entry["count"]
+        return [{"player": p, "place": place, "count": n} for (p, place), n in found.items()]
+
+    def reaction_options(self, state, me, context):
+        healable = sorted({w["player"] for w in context["wounded"]
+                           if available_at(state, w["player"], w["place"]) > 0})
+        if not healable:
+            return []
+        return [self.offer({"players": shapes.subset(healable, 1)}, label="heal players' lost tokens")]
+
+    def react(self, ctx, me, args, context):
+        chosen = set(args["players"])
+        returns = [{"player": w["player"], "src": w["place"], "reason": "Healer",
+                    "count": min(w["count"], available_at(ctx.state, w["player"], w["place"]))}
+                   for w in context["wounded"] if w["player"] in chosen]
+        healed_tokens = sum(r["count"] for r in returns)
+        fee = healed_tokens if has_super(ctx.state, me) else len({r["player"] for r in returns if r["count"]})
+        return_home(ctx, returns)
+        if fee:
+            draw(ctx, me, fee, "Healer")
+
+
+POWER = Healer()
+
+
+class HealerWild(Flare):
+    """Wild: cancel a zap as it is played."""
+
+    power = "Healer"
+    mode = "wild"
+    windows = ()
+    provenance = "mayfair"
+    description = ("When a Cosmic Zap or a Card Zap is played, cancel it: it has no effect and is discarded. "
+                   "(Played only in answer to a zap.)")
+
+    def respond_options(self, state, me, card, use):
+        ability = use["ability"]
+        if not ability.startswith("card:") or cards.kind(ability[5:]) != "edict":
+            return []
+        if cards.edict_name(ability[5:]) not in ZAPS:
+            return []
+        return [self.offer(card, label=f"cancel {use['player']}'s {ability[5:]}")]
+
+    def use(self, ctx, me, card, args, use):
+        target = use["target"]
+        ctx.emit("UseCancelled", player=me, target={"use": target["id"], "player": target["player"],
+                                                    "ability": target["ability"]})
+
+
+class HealerSuper(Flare):
+    """Super: your fee is one card per token healed, this challenge."""
+
+    power = "Healer"
+    mode = "super"
+    windows = (ANY_WINDOW,)
+    lasting = True
+    provenance = "mayfair"
+    description = ("For the rest of this challenge, when you heal you draw one card for each token you heal "
+                   "instead of one per player.")
+
+    def options(self, state, me, card, window):
+        if not state.get("ch") or has_super(state, me):
+            return []
+        return [self.offer(card, label="draw a card per token you heal this challenge")]
+
+    def use(self, ctx, me, card, args, use):
+        ctx.emit("EffectAdded", effect={"source": self.source, "player": me})
+
+
+WILD = HealerWild()
+SUPER = HealerSuper()

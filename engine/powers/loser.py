@@ -1,0 +1,115 @@
+"""Loser: declare an upset before the reveal, and the lower total wins."""
+
+from engine.powers.base import Flare, Power
+from engine.powers.pacifist import win_for
+from engine.state import opponent_side, side_of_main
+
+UPSET = "upset"  # challenge note: the Loser player who declared the upset
+
+
+def cards_committed(state: dict) -> bool:
+    """Whether both main players have a challenge card face down (or revealed)."""
+    from engine.steps.cards_stage import committed_challenge_cards
+
+    return all(committed_challenge_cards(state, side) for side in ("offense", "defense"))
+
+
+def may_declare(state: dict, me: str) -> bool:
+    """A main player may declare an upset once both cards are committed and none is declared yet."""
+    return side_of_main(state, me) is not None and cards_committed(state) and UPSET not in state["ch"]["notes"]
+
+
+def declare(ctx, me: str) -> None:
+    """Record the upset; the Loser power applies it while in force."""
+    ctx.emit("ChallengeNoted", key=UPSET, value=me)
+
+
+class Loser(Power):
+    name = "Loser"
+    who = ("main",)
+    mandatory = False
+    timing = "after the challenge cards are chosen, before the reveal (once per challenge)"
+    windows = ("committed",)
+    provenance = "mayfair"
+    description = ("As a main player, once both challenge cards are chosen and before they are revealed, you "
+                   "may declare an upset: if two Attacks are revealed, the lower total wins (a tie still goes "
+                   "to the defense). With War cards, the upset turns a War outcome around too (the side that "
+                   "would lose wins), except when both sides lose: then the upset has no effect.")
+
+    def options(self, state, me, window):
+        if state["ch"]["revealed"] or not may_declare(state, me):
+            return []
+        return [self.offer(label="declare an upset")]
+
+    def use(self, ctx, me, args, use):
+        if UPSET not in ctx.state["ch"]["notes"]:
+            declare(ctx, me)
+
+    def upset(self, state: dict, me: str) -> bool:
+        """Whether this Loser declared the upset this challenge."""
+        return state["ch"]["notes"].get(UPSET) == me
+
+    def lower_wins(self, state, me, value, *, effect=None):
+        return not value if self.upset(state, me) else value
+
+    def outcome(self, state, me, value, *, effect=None):
+        # 004: War cards may be played against an upset; when both sides lose, it changes nothing
+        if not self.upset(state, me) or value.get("kind") != "war" or value.get("both_lose"):
+            return value
+        if not state["options"].get("war_cards") or value.get("winner") is None:
+            return value
+        return win_for(state, value, opponent_side(value["winner"]))
+
+
+POWER = Loser()
+
+
+class LoserWild(Flare):
+    """Wild: before the cards are chosen, declare that both sides lose."""
+
+    power = "Loser"
+    mode = "wild"
+    windows = ("planning",)
+    lasting = True
+    provenance = "ffg"
+    description = ("As a main player, before the challenge cards are chosen, declare that both sides lose "
+                   "this challenge whatever is played: every token in the challenge goes to the warp and "
+                   "no deal can be made.")
+
+    def options(self, state, me, card, window):
+        if side_of_main(state, me) is None or state["ch"]["revealed"]:
+            return []
+        return [self.offer(card, label="both sides lose this challenge")]
+
+    def use(self, ctx, me, card, args, use):
+        ctx.emit("EffectAdded", effect={"source": self.source, "player": me})
+
+    def outcome(self, state, me, value, *, effect):
+        lost = {**value, "winner": None, "both_lose": True, "consolation": None, "extra_losses": {}}
+        if lost.get("kind") == "deal":
+            lost["kind"] = "compromise"
+        return lost
+
+
+class LoserSuper(Flare):
+    """Super: the Loser may declare its upset after seeing the revealed cards."""
+
+    power = "Loser"
+    mode = "super"
+    windows = ("reveal",)
+    provenance = "house"
+    description = ("As the Loser main player, declare your upset after the challenge cards are revealed "
+                   "instead of before, knowing what both sides played.")
+
+    def options(self, state, me, card, window):
+        if not state["ch"]["revealed"] or not may_declare(state, me):
+            return []
+        return [self.offer(card, label="declare an upset now")]
+
+    def use(self, ctx, me, card, args, use):
+        if UPSET not in ctx.state["ch"]["notes"]:
+            declare(ctx, me)
+
+
+WILD = LoserWild()
+SUPER = LoserSuper()

@@ -1,0 +1,123 @@
+"""Remora: follows other players' gains, one card or one token at a time."""
+
+from engine import shapes
+from engine.handcards import draw
+from engine.powers.base import Flare, Power
+from engine.state import warp_count
+from engine.steps.tokens import return_home
+
+REASON = "Remora"
+
+
+def has_super(state: dict, me: str) -> bool:
+    """Whether my Remora Super Flare is in force this challenge."""
+    ch = state.get("ch")
+    return bool(ch) and any(e["source"] == SUPER.source and e["player"] == me for e in ch["effects"])
+
+
+def can_draw(state: dict) -> bool:
+    """Whether a card could be drawn at all (deck, or discards to reshuffle)."""
+    return bool(state["deck"] or state["discard"])
+
+
+def follow(ctx, me: str, what: str, count: int) -> None:
+    """Draw ``count`` cards or retrieve ``count`` tokens from the warp, as a Remora gain."""
+    if what == "cards":
+        draw(ctx, me, count, REASON)
+    else:
+        count = min(count, warp_count(ctx.state, me))
+        return_home(ctx, [{"player": me, "src": "warp", "count": count, "reason": REASON}])
+
+
+def followed(player: str, me: str, reason: str) -> bool:
+    """Whether a gain by ``player`` is one Remora may follow: not its own, not another Remora gain."""
+    # Ignoring Remora gains keeps a Remora and a Remora Wild Flare from following each other forever.
+    return player != me and reason != REASON
+
+
+class Remora(Power):
+    name = "Remora"
+    who = ("any",)
+    mandatory = False
+    timing = "whenever another player draws cards or retrieves tokens"
+    provenance = "mayfair"
+    description = ("Whenever another player draws cards from the deck you may draw one card; whenever "
+                   "another player takes tokens out of the warp you may take one of yours out to any of "
+                   "your bases. Gains made by a Remora are not followed.")
+
+    def on_cards_drawn(self, ctx, me, *, effect, player, count, reason):
+        if followed(player, me, reason):
+            self.offer_follow(ctx, me, player, "cards")
+
+    def on_tokens_retrieved(self, ctx, me, *, effect, player, count, reason):
+        if followed(player, me, reason):
+            self.offer_follow(ctx, me, player, "tokens")
+
+    def offer_follow(self, ctx, me: str, player: str, what: str) -> None:
+        """Ask me whether to follow (asked only when the gain is possible)."""
+        from engine.steps.reactions import offer_reaction
+
+        offer_reaction(ctx, me, self.name, {"player": player, "what": what})
+
+    def reaction_options(self, state, me, context):
+        if context["what"] == "cards" and can_draw(state):
+            return [self.offer(label=f"draw a card after {context['player']}")]
+        if context["what"] == "tokens" and warp_count(state, me):
+            return [self.offer(label=f"retrieve a token after {context['player']}")]
+        return []
+
+    def react(self, ctx, me, args, context):
+        follow(ctx, me, context["what"], 2 if has_super(ctx.state, me) else 1)
+
+
+POWER = Remora()
+
+
+class RemoraWild(Flare):
+    """Wild: cling to one player for this challenge."""
+
+    power = "Remora"
+    mode = "wild"
+    windows = ("start", "destiny", "launch", "alliance", "planning", "committed", "reveal")
+    lasting = True
+    provenance = "house"
+    description = ("During a challenge, name another player: for the rest of the challenge, each time that "
+                   "player draws cards you draw one, and each time it takes tokens out of the warp you take "
+                   "one of yours out.")
+
+    def options(self, state, me, card, window):
+        others = [c for c in state["order"] if c != me]
+        return [self.offer(card, {"player": shapes.choice(others)}, label="follow a player this challenge")]
+
+    def use(self, ctx, me, card, args, use):
+        ctx.emit("EffectAdded", effect={"source": self.source, "player": me, "target": args["player"]})
+
+    def on_cards_drawn(self, ctx, me, *, effect, player, count, reason):
+        if player == effect["target"] and followed(player, me, reason):
+            follow(ctx, me, "cards", 1)
+
+    def on_tokens_retrieved(self, ctx, me, *, effect, player, count, reason):
+        if player == effect["target"] and followed(player, me, reason) and warp_count(ctx.state, me):
+            follow(ctx, me, "tokens", 1)
+
+
+class RemoraSuper(Flare):
+    """Super: this challenge, each gain you follow is two instead of one."""
+
+    power = "Remora"
+    mode = "super"
+    windows = ("start", "destiny", "launch", "alliance", "planning", "committed", "reveal", "resolution")
+    lasting = True
+    provenance = "house"
+    description = ("For the rest of this challenge, each time you use your power you draw two cards or "
+                   "retrieve two tokens instead of one.")
+
+    def options(self, state, me, card, window):
+        return [] if has_super(state, me) else [self.offer(card, label="follow gains two at a time")]
+
+    def use(self, ctx, me, card, args, use):
+        ctx.emit("EffectAdded", effect={"source": self.source, "player": me})
+
+
+WILD = RemoraWild()
+SUPER = RemoraSuper()

@@ -1,0 +1,158 @@
+"""Vacuum: whenever its tokens go to the warp, it drags as many of other players' tokens along."""
+
+from engine import shapes
+from engine.flow import Step, option, prompt, register
+from engine.powers.base import Flare, Power
+from engine.steps.tokens import lose
+
+REASON = "Vacuum"
+SEP = "/"  # a source key is "<planet>/<colour>": planet ids and colours never contain it
+
+
+def warp_losses(losses: list[dict], me: str) -> int:
+    """How many of my tokens a loss report sent to the warp."""
+    return sum(entry["count"] for entry in losses if entry["player"] == me and entry["to"] == "warp")
+
+
+def pull_sources(state: dict, me: str) -> dict[str, int]:
+    """Every other player's tokens on planets, keyed ``planet/colour``."""
+    return {f"{planet}{SEP}{color}": n for planet, tokens in state["planets"].items()
+            for color, n in sorted(tokens.items()) if color != me and n > 0}
+
+
+def schedule_pull(ctx, me: str, count: int, why: str) -> None:
+    """Ask ``me`` which tokens of other players follow its own into the warp."""
+    ctx.then(ctx.step("vacuum", player=me, count=count, why=why))
+
+
+class Vacuum(Power):
+    name = "Vacuum"
+    who = ("any",)
+    mandatory = True
+    timing = "whenever you lose tokens to the warp"
+    provenance = "mayfair"
+    description = ("Whenever any of your tokens go to the warp, you choose the same number of other players' "
+                   "tokens on any planets and they go to the warp too. Tokens pulled this way do not set off "
+                   "Vacuum again.")
+
+    def on_tokens_lost(self, ctx, me, *, effect, losses, reason):
+        count = warp_losses(losses, me)
+        if count and reason != REASON:  # a pull never sets off another pull: no endless chains
+            if has_super(ctx.state, me):
+                count *= 2
+            from engine.steps.reactions import mandatory_effect
+
+            mandatory_effect(ctx, me, self.name, "pull", {"count": count})
+
+    def pull(self, ctx, me, context):
+        """The announced effect survived any zap: choose the victims."""
+        schedule_pull(ctx, me, context["count"], "Vacuum")
+
+
+POWER = Vacuum()
+
+
+def has_super(state: dict, me: str) -> bool:
+    """Whether my Vacuum Super Flare is in force this challenge."""
+    ch = state.get("ch")
+    return bool(ch) and any(e["source"] == SUPER.source and e["player"] == me for e in ch["effects"])
+
+
+@register
+class VacuumPull(Step):
+    """Vacuum picks other players' tokens to go to the warp; asked only when there is a choice."""
+
+    op = "vacuum"
+
+    def prompts(self, state, step):
+        sources = pull_sources(state, step["player"])
+        total = min(step["count"], sum(sources.values()))
+        if total == 0 or total == sum(sources.values()) or len(sources) < 2:
+            return []
+        shape = shapes.distribution(sources, total, total)
+        return [prompt(step, step["player"], "vacuum", [option("pull", {"tokens": shape}, rule="power:Vacuum")],
+                       rule="power:Vacuum", info={"count": total, "by": step["why"]})]
+
+    def run(self, ctx, step):
+        sources = pull_sources(ctx.state, step["player"])
+        total = min(step["count"], sum(sources.values()))
+        ctx.done()
+        if total == 0:
+            return
+        if total == sum(sources.values()):
+            chosen = sources
+        else:  # a single source
+            (key, _n), = sources.items()
+            chosen = {key: total}
+        self.pull(ctx, step, chosen)
+
+    def answer(self, ctx, step, prompt_, opt, args):
+        ctx.done()
+        self.pull(ctx, step, args["tokens"])
+
+    def pull(self, ctx, step: dict, chosen: dict) -> None:
+        """The chosen tokens go to the warp (as a loss: Zombie, Healer and the like still apply)."""
+        losses = []
+        for key, n in sorted(chosen.items()):
+            planet, color = key.split(SEP)
+            losses.append((color, planet, n))
+        lose(ctx, losses, REASON, by=step["player"])
+
+    def default(self, state, step, prompt_, rng):
+        """Stated rule: from the biggest stacks first (ties in board order)."""
+        sources = prompt_["options"][0]["args"]["tokens"]["sources"]
+        need, chosen = prompt_["info"]["count"], {}
+        for key in sorted(sources, key=lambda k: -sources[k]):
+            take = min(need, sources[key])
+            if take:
+                chosen[key] = take
+                need -= take
+        return {"action": "pull", "args": {"tokens": chosen}}
+
+
+class VacuumWild(Flare):
+    """Wild: for this challenge you pull tokens along as the Vacuum does."""
+
+    power = "Vacuum"
+    mode = "wild"
+    windows = ("launch", "alliance", "planning", "committed", "reveal")
+    lasting = True
+    provenance = "house"
+    description = ("During a challenge, before it is resolved: for the rest of the challenge, whenever you "
+                   "lose tokens to the warp you choose as many other players' tokens and they go to the "
+                   "warp too.")
+
+    def options(self, state, me, card, window):
+        if any(e["source"] == self.source and e["player"] == me for e in state["ch"]["effects"]):
+            return []
+        return [self.offer(card, label="drag other tokens along when you lose tokens")]
+
+    def use(self, ctx, me, card, args, use):
+        ctx.emit("EffectAdded", effect={"source": self.source, "player": me})
+
+    def on_tokens_lost(self, ctx, me, *, effect, losses, reason):
+        count = warp_losses(losses, me)
+        if count and reason != REASON:
+            schedule_pull(ctx, me, count, "Vacuum Wild Flare")
+
+
+class VacuumSuper(Flare):
+    """Super: for this challenge your power pulls two tokens for each of yours."""
+
+    power = "Vacuum"
+    mode = "super"
+    windows = ("launch", "alliance", "planning", "committed", "reveal")
+    lasting = True
+    provenance = "house"
+    description = ("During a challenge, before it is resolved: for the rest of the challenge, your power "
+                   "pulls two other players' tokens into the warp for each of yours that goes there.")
+
+    def options(self, state, me, card, window):
+        return [] if has_super(state, me) else [self.offer(card, label="pull two tokens for each of yours")]
+
+    def use(self, ctx, me, card, args, use):
+        ctx.emit("EffectAdded", effect={"source": self.source, "player": me})
+
+
+WILD = VacuumWild()
+SUPER = VacuumSuper()

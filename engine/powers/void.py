@@ -1,0 +1,87 @@
+"""Void: the opponents it defeats leave the game instead of going to the warp."""
+
+from engine import cards
+from engine.powers.base import Flare, Power
+from engine.state import ally_side, main_player, opponent_side, side_of, side_of_main
+
+# Void's removal wins over a return home (Zombie, Observer): the tokens never reach the warp.
+DIVERTED = ("warp", "home")
+
+
+def removes(state: dict, side: str | None, player: str, by: str | None) -> bool:
+    """Whether a loss sent by ``by`` hits ``player`` on the side opposing ``side`` and led by ``by``."""
+    if side is None or by is None or by != main_player(state, side):
+        return False
+    return side_of(state, player) == opponent_side(side)
+
+
+class Void(Power):
+    name = "Void"
+    who = ("main",)
+    mandatory = True
+    timing = "resolution, when you send the losing side away"
+    provenance = "mayfair"
+    description = ("As a main player, the tokens of the opposing side (main player and allies) that you send "
+                   "to the warp when you win, or with any loss you inflict during the challenge, leave the "
+                   "game instead. Powers that would send them home instead (Zombie, Observer) do not save them.")
+
+    def loss_destination(self, state, me, value, *, player, src, reason, by=None, effect=None):
+        if value in DIVERTED and removes(state, side_of_main(state, me), player, by):
+            return "removed"
+        return value
+
+
+POWER = Void()
+
+
+class VoidWild(Flare):
+    """Wild: cancel an edict another player plays."""
+
+    power = "Void"
+    mode = "wild"
+    windows = ()
+    provenance = "ffg"
+    description = ("When another player plays an edict, cancel it: it has no effect and is discarded. "
+                   "(Played only in answer to an edict, like a Card Zap.)")
+
+    def respond_options(self, state, me, card, use):
+        ability = use["ability"]
+        if not ability.startswith("card:") or use["player"] == me or cards.kind(ability[5:]) != "edict":
+            return []
+        return [self.offer(card, label=f"cancel {use['player']}'s {ability[5:]}")]
+
+    def use(self, ctx, me, card, args, use):
+        target = use["target"]
+        ctx.emit("UseCancelled", player=me, target={"use": target["id"], "player": target["player"],
+                                                    "ability": target["ability"]})
+
+
+class VoidSuper(Flare):
+    """Super: your power works as an ally too."""
+
+    power = "Void"
+    mode = "super"
+    windows = ("alliance", "planning", "committed", "reveal")
+    lasting = True
+    provenance = "ffg"
+    description = ("As an ally: for the rest of this challenge, if the side you joined wins, the opposing "
+                   "side's tokens that its main player sends to the warp leave the game instead.")
+
+    def options(self, state, me, card, window):
+        if ally_side(state, me) is None:
+            return []
+        if any(e["source"] == self.source and e["player"] == me for e in state["ch"]["effects"]):
+            return []
+        return [self.offer(card, label="the side you joined removes its victims from the game")]
+
+    def use(self, ctx, me, card, args, use):
+        ctx.emit("EffectAdded", effect={"source": self.source, "player": me, "side": ally_side(ctx.state, me)})
+
+    def loss_destination(self, state, me, value, *, player, src, reason, by=None, effect=None):
+        if value in DIVERTED and removes(state, effect["side"], player, by):
+            return "removed"
+        return value
+
+
+WILD = VoidWild()
+SUPER = VoidSuper()

@@ -1,0 +1,81 @@
+"""Warrior: experience from every past challenge adds to the Warrior's total."""
+
+from engine.powers.base import Flare, Power
+from engine.powers.virus import has_effect
+from engine.state import ally_side, side_of, side_of_main
+
+PER_WIN = 1
+PER_LOSS = 2  # a lost challenge teaches more than a won one
+
+
+def experience(state: dict, player: str) -> int:
+    """+1 per challenge won and +2 per challenge lost so far as a main player (``state["record"]``)."""
+    record = state["record"][player]
+    return PER_WIN * record["won"] + PER_LOSS * record["lost"]
+
+
+class Warrior(Power):
+    name = "Warrior"
+    who = ("main",)
+    mandatory = True
+    timing = "the reveal (stage 8), as a main player"
+    provenance = "mayfair"
+    description = ("As a main player, add your experience to your side's total: 1 for every challenge you "
+                   "have won and 2 for every challenge you have lost as a main player so far this game.")
+
+    def side_total(self, state, me, value, *, side, card, effect=None):
+        fighting = side_of_main(state, me) == side
+        allied = ally_side(state, me) == side and has_effect(state, SUPER.source, me)
+        return value + experience(state, me) if fighting or allied else value
+
+
+POWER = Warrior()
+
+
+class WarriorWild(Flare):
+    """Wild: your own experience adds to your side's total this challenge."""
+
+    power = "Warrior"
+    mode = "wild"
+    windows = ("reveal",)
+    lasting = True
+    provenance = "house"
+    description = ("After the reveal, as a main player or ally, fight like a Warrior this challenge: add to "
+                   "your side's total 1 for every challenge you have won and 2 for every challenge you have "
+                   "lost as a main player so far.")
+
+    def options(self, state, me, card, window):
+        if side_of(state, me) is None or not state["ch"]["revealed"] or not experience(state, me):
+            return []
+        return [self.offer(card, label="add your experience to your side")]
+
+    def use(self, ctx, me, card, args, use):
+        ctx.emit("EffectAdded", effect={"source": self.source, "player": me, "side": side_of(ctx.state, me)})
+
+    def side_total(self, state, me, value, *, side, card, effect):
+        return value + experience(state, me) if side == effect["side"] else value
+
+
+class WarriorSuper(Flare):
+    """Super: the Warrior's experience counts when it is an ally too."""
+
+    power = "Warrior"
+    mode = "super"
+    windows = ("alliance", "planning", "committed", "reveal")
+    lasting = True
+    provenance = "ffg"
+    description = ("Once you have joined a side as an ally, you may use your power for that side this "
+                   "challenge: your experience adds to its total as if you were its main player.")
+
+    def options(self, state, me, card, window):
+        if ally_side(state, me) is None or not experience(state, me):
+            return []
+        return [self.offer(card, label="add your experience to the side you joined")]
+
+    def use(self, ctx, me, card, args, use):
+        # a marker read by the Warrior power while it is in force
+        ctx.emit("EffectAdded", effect={"source": self.source, "player": me})
+
+
+WILD = WarriorWild()
+SUPER = WarriorSuper()

@@ -1,0 +1,92 @@
+"""The list of games by status: a small projection kept next to the streams.
+
+Keys: ``{prefix}:games:<status>`` sorted sets (score = creation time in ms, member = game
+id) for ``lobby``, ``playing`` and ``finished``, and ``{prefix}:{<game_id>}:meta`` (the
+game's public summary as JSON, see `projections.views.summary`). Updated when a game's
+status or seating changes; `rebuild` recreates it from the streams.
+"""
+
+from __future__ import annotations
+
+import json
+
+from projections import views
+
+STATUSES = ("lobby", "playing", "finished")
+
+
+class GameIndex:
+    """Which games exist, by status, with their public summaries."""
+
+    def __init__(self, store):
+        self.store = store
+        self.redis = store.redis
+        self.prefix = store.prefix
+
+    def status_key(self, status: str) -> str:
+        """The sorted set of the games in one status."""
+        return f"{self.prefix}:games:{status}"
+
+    def meta_key(self, game_id: str) -> str:
+        """The key of a game's public summary."""
+        return self.store.game_key(game_id, "meta")
+
+    def update(self, game_id: str, state: dict) -> None:
+        """Record a game's current summary and status."""
+        entry = views.summary(state)
+        entry["id"] = game_id
+        status = entry["status"]
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.set(self.meta_key(game_id), json.dumps(entry, separators=(",", ":")))
+        for other in STATUSES:
+            if other != status:
+                pipe.zrem(self.status_key(other), game_id)
+        if status in STATUSES:
+            pipe.zadd(self.status_key(status), {game_id: entry.get("created") or 0})
+        pipe.execute()
+
+    def changed(self, before: dict, after: dict) -> bool:
+        """Whether a state change alters the game's summary (status or seats)."""
+        return (before.get("status"), len(before.get("order") or [])) != \
+            (after.get("status"), len(after.get("order") or []))
+
+    def list(self, status: str | None = None, limit: int = 50, offset: int = 0) -> tuple[list[dict], int]:
+        """Summaries of the newest games (of one status, or all) and how many there are in all."""
+        statuses = [status] if status else list(STATUSES)
+        pipe = self.redis.pipeline(transaction=False)
+        for name in statuses:
+            pipe.zrevrange(self.status_key(name), 0, offset + limit - 1, withscores=True)
+            pipe.zcard(self.status_key(name))
+        replies = pipe.execute()
+        ranked, total = [], 0
+        for members, count in zip(replies[0::2], replies[1::2], strict=True):
+            ranked += [(score, _text(member)) for member, score in members]
+            total += count
+        ranked.sort(key=lambda item: (-item[0], item[1]))
+        chosen = [game_id for _, game_id in ranked[offset:offset + limit]]
+        if not chosen:
+            return [], total
+        pipe = self.redis.pipeline(transaction=False)  # one GET per game: each sits on its own cluster slot
+        for game_id in chosen:
+            pipe.get(self.meta_key(game_id))
+        metas = pipe.execute()
+        return [json.loads(meta) for meta in metas if meta is not None], total
+
+    def remove(self, game_id: str) -> None:
+        """Take a game out of the list."""
+        pipe = self.redis.pipeline(transaction=False)
+        for status in STATUSES:
+            pipe.zrem(self.status_key(status), game_id)
+        pipe.delete(self.meta_key(game_id))
+        pipe.execute()
+
+    def rebuild(self, repository) -> int:
+        """Recreate the index from every stream under the prefix; returns how many games it lists."""
+        game_ids = self.store.game_ids()
+        for game_id in game_ids:
+            self.update(game_id, repository.current(game_id))
+        return len(game_ids)
+
+
+def _text(value) -> str:
+    return value.decode("utf-8") if isinstance(value, bytes) else value

@@ -1,0 +1,101 @@
+"""What each viewer may see of a game's state: the public board, one player's hand and prompts.
+
+The board is built from an explicit list of public parts of the state (never by removing
+secret parts from a copy), so a field the engine adds later stays private until someone
+decides it is public. Secret parts: every hand, the order of the decks, face-down
+challenge cards, cards set aside, the seed and the scenario setup, the agenda.
+
+Every view returns new JSON-ready values; the state passed in is never changed.
+"""
+
+from __future__ import annotations
+
+import engine
+from engine.state import clone
+
+GAME_FIELDS = ("game_id", "status", "ruleset", "options", "seats", "created", "time", "order", "winners",
+               "first_player")
+TABLE_FIELDS = ("planets", "warp", "removed", "fan", "fan_section", "cone", "discard", "destiny_discard", "table",
+                "turn", "record", "notes")
+
+
+def _copy(value):
+    return clone(value) if isinstance(value, (dict, list)) else value
+
+
+def players(state: dict) -> dict:
+    """Each seat's public facts: name, bot, powers and hand size."""
+    return {color: {"name": seat["name"], "bot": seat.get("bot"), "powers": list(seat.get("powers") or []),
+                    "hand_size": len(seat.get("hand") or [])}
+            for color, seat in (state.get("players") or {}).items()}
+
+
+def pending(state: dict) -> list[dict]:
+    """The decisions owed now, as the public may know them: who, what kind, until when."""
+    return [{"player": p["player"], "kind": p["kind"], "deadline": p.get("deadline")}
+            for p in engine.prompts(state)]
+
+
+def _challenge(state: dict) -> dict | None:
+    ch = state.get("ch")
+    if not ch:
+        return None
+    public = _copy(ch)
+    committed = state.get("committed") or {}
+    public["committed"] = {side: len(committed.get(side) or []) for side in ("offense", "defense")}
+    return public
+
+
+def board(state: dict) -> dict:
+    """The public view of a game: everything every player (and spectators) may see."""
+    view = {"version": state["v"]}
+    for name in GAME_FIELDS:
+        if name in state:
+            view[name] = _copy(state[name])
+    view["players"] = players(state)
+    if state.get("status") in ("playing", "finished"):
+        for name in TABLE_FIELDS:
+            view[name] = _copy(state.get(name))
+        view["decks"] = {"deck": len(state.get("deck") or []), "destiny": len(state.get("destiny") or []),
+                         "aside": len(state.get("aside") or []), "kickers": len(state.get("kickers") or [])}
+        view["challenge"] = _challenge(state)
+    view["pending"] = pending(state)
+    return view
+
+
+def own_prompts(state: dict, player: str | None) -> list[dict]:
+    """The decisions ``player`` owes, with their legal options (None: every player's, for the admin)."""
+    owed = engine.prompts(state)
+    return [p for p in owed if player is None or p["player"] == player]
+
+
+def hand(state: dict, player: str) -> dict:
+    """One player's private view: its cards, its face-down challenge cards, its prompts."""
+    seat = state["players"][player]
+    committed = state.get("committed") or {}
+    mine = [side for side in ("offense", "defense") if _main_player(state, side) == player]
+    return {"version": state["v"], "game_id": state.get("game_id"), "player": player,
+            "cards": list(seat.get("hand") or []), "powers": list(seat.get("powers") or []),
+            "committed": {side: list(committed.get(side) or []) for side in mine},
+            "prompts": own_prompts(state, player)}
+
+
+def _main_player(state: dict, side: str) -> str | None:
+    turn, ch = state.get("turn"), state.get("ch")
+    if side == "offense":
+        return turn["offense"] if turn else None
+    return ch["defense"] if ch else None
+
+
+def summary(state: dict) -> dict:
+    """A game's entry in the games list (public)."""
+    return {"id": state.get("game_id"), "status": state.get("status"), "ruleset": state.get("ruleset"),
+            "seats": state.get("seats"), "created": state.get("created"),
+            "players": [{"color": c, "name": state["players"][c]["name"], "bot": state["players"][c].get("bot")}
+                        for c in state.get("order") or []],
+            "winners": list(state.get("winners") or [])}
+
+
+def full_state(state: dict) -> dict:
+    """The whole state (admin only): a copy, so the caller may keep it."""
+    return clone(state)

@@ -1,0 +1,61 @@
+"""openapi.yaml and the app hold each other: same routes and methods; the document is well formed."""
+
+from __future__ import annotations
+
+import re
+
+HTTP_METHODS = {"get", "post", "put", "patch", "delete"}
+
+
+def spec_path(rule: str) -> str:
+    return re.sub(r"<(?:[^:>]+:)?([^>]+)>", r"{\1}", rule)
+
+
+def app_operations(app) -> set[tuple[str, str]]:
+    """(path, method) of every route the app serves (HEAD and OPTIONS are Flask's own)."""
+    return {(spec_path(rule.rule), method.lower()) for rule in app.url_map.iter_rules()
+            for method in rule.methods - {"HEAD", "OPTIONS"}}
+
+
+def spec_operations(spec) -> set[tuple[str, str]]:
+    return {(path, method) for path, item in spec["paths"].items() for method in item if method in HTTP_METHODS}
+
+
+def test_every_route_is_in_the_spec_and_every_spec_path_is_a_route(app, spec):
+    served, documented = app_operations(app), spec_operations(spec)
+    assert served - documented == set(), "routes the spec lacks"
+    assert documented - served == set(), "spec operations with no route"
+
+
+def test_the_spec_is_openapi_3_1_with_resolvable_references(spec):
+    assert spec["openapi"].startswith("3.1")
+    text = repr(spec)
+    for ref in set(re.findall(r"'#/components/([a-zA-Z]+)/([A-Za-z0-9_]+)'", text)):
+        assert ref[1] in spec["components"][ref[0]], ref
+
+
+def test_every_operation_documents_its_errors(spec):
+    for path, item in spec["paths"].items():
+        for method, operation in item.items():
+            if method not in HTTP_METHODS:
+                continue
+            responses = operation["responses"]
+            assert "default" in responses, (path, method)
+            assert any(code.startswith("2") for code in responses), (path, method)
+            if "{game_id}" in path:
+                assert "404" in responses, (path, method)
+            if method == "post":
+                assert {"400", "415", "413"} <= set(responses), (path, method)
+            if operation.get("security") == [{"bearer": []}]:
+                assert "401" in responses, (path, method)
+
+
+def test_the_served_document_is_the_file(client, spec):
+    import yaml
+    assert yaml.safe_load(client.get("/openapi.yaml").get_data(as_text=True)) == spec
+
+
+def test_every_problem_type_the_app_can_send_is_listed(spec):
+    from app.problems import TITLES, TYPE_PREFIX
+    listed = set(spec["components"]["schemas"]["Problem"]["properties"]["type"]["enum"])
+    assert listed == {TYPE_PREFIX + slug for slug in TITLES}

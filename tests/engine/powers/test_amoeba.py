@@ -1,0 +1,85 @@
+"""Amoeba oozes tokens into or out of the challenge once cards are chosen; its flares ooze early or as an ally."""
+
+from engine.scenario import Scenario
+
+RED = ["A10", "A4", "A5", "A6", "A7", "A9", "A20"]
+BLUE = ["A12", "A1", "C", "C", "C", "C", "C"]
+
+
+def game(red_power="Amoeba", blue_power="Filch", yellow_power="Mutant", hands=None, **kw):
+    stacked = {"red": RED, "blue": BLUE, **(hands or {})}
+    return Scenario(players=3, powers={"red": [red_power], "blue": [blue_power], "yellow": [yellow_power]},
+                    hands=stacked, destiny=["blue.1"], first="red", **kw)
+
+
+def test_amoeba_power_oozes_in_beyond_four_tokens_and_wins():
+    g = game()
+    g.launch({"red-0": 1}, "blue-2")
+    g.invite_none()
+    g.play("red", "A10")
+    g.play("blue", "A12")
+    g.use("red", "power:Amoeba", {"direction": "in", "tokens": {"red-1": 4, "red-2": 2}}, ooze="in")
+    result = g.resolved()
+    assert result["totals"] == {"offense": 17, "defense": 16}
+    assert result["winner"] == "offense"
+    assert g.tokens("blue-2") == {"red": 7}
+    assert g.warp("blue") == 4
+
+
+def test_amoeba_power_oozes_the_defense_out_of_a_lost_cause():
+    g = game(red_power="Mind", blue_power="Amoeba")
+    g.launch({"red-0": 4}, "blue-2")
+    g.invite_none()
+    g.play("red", "A20")
+    g.play("blue", "A1")
+    g.use("blue", "power:Amoeba", {"direction": "out", "tokens": {"blue-0": 3, "blue-1": 1}}, ooze="out")
+    result = g.resolved()
+    assert result["totals"] == {"offense": 24, "defense": 1}
+    assert result["winner"] == "offense"
+    assert g.tokens("blue-2") == {"red": 4}
+    assert g.warp("blue") == 0  # nothing of blue's was left to lose
+    assert g.tokens("blue-0") == {"blue": 7} and g.tokens("blue-1") == {"blue": 5}
+
+
+def test_amoeba_off_after_power_loss_no_ooze_and_the_attack_fails():
+    g = game(tokens={"red-2": {}, "red-3": {}, "red-4": {}})  # red keeps two home bases
+    g.regroup("red", None)
+    g.launch({"red-0": 1}, "blue-2")
+    g.invite_none()
+    g.play("red", "A10")
+    g.play("blue", "A12")
+    assert "power:Amoeba" not in g.abilities("red")
+    result = g.resolved()
+    assert result["totals"] == {"offense": 11, "defense": 16}
+    assert result["winner"] == "defense"
+    assert g.warp("red") == 12 + 1
+
+
+def test_amoeba_wild_oozes_in_before_the_cards_are_chosen():
+    g = game(red_power="Chronos", hands={"red": ["A10", "Flare:Amoeba", "A5", "A6", "A7", "A9", "A4"]},
+             options={"flares": True})
+    g.launch({"red-0": 1}, "blue-2")
+    g.invite_none()
+    g.use("red", "card:Flare:Amoeba", {"direction": "in", "tokens": {"red-1": 4, "red-2": 2}}, ooze="in")
+    assert g.tokens("cone:offense") == {"red": 7}
+    g.play("red", "A10")
+    g.play("blue", "A12")
+    result = g.resolved()
+    assert result["totals"] == {"offense": 17, "defense": 16}
+    assert g.tokens("blue-2") == {"red": 7}
+
+
+def test_amoeba_super_lets_amoeba_ooze_in_as_an_ally():
+    g = game(red_power="Mind", yellow_power="Amoeba", options={"flares": True},
+             hands={"yellow": ["Flare:Amoeba", "A5", "A6", "A7", "A8", "A9", "A4"]})
+    g.launch({"red-0": 1}, "blue-2")
+    g.invite("red", ["yellow"])
+    g.invite("blue", [])
+    g.join("yellow", "offense", {"yellow-0": 1})
+    g.play("red", "A10")
+    g.play("blue", "A12")
+    g.use("yellow", "card:Flare:Amoeba", {"direction": "in", "tokens": {"yellow-1": 4, "yellow-2": 1}}, ooze="in")
+    result = g.resolved()
+    assert result["totals"] == {"offense": 17, "defense": 16}
+    assert result["winner"] == "offense"
+    assert g.tokens("blue-2") == {"red": 1, "yellow": 6}

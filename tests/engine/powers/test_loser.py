@@ -1,0 +1,120 @@
+"""Loser: an upset declared before the reveal makes the lower total win (RULES.md 6; 004 with War cards)."""
+
+from engine.scenario import Scenario
+
+RED_HAND = ["A4", "A10", "War", "A5", "A6", "A7", "Flare:Loser"]
+BLUE_HAND = ["A10", "War", "C", "C", "C", "C", "C"]
+ZAPPER = ["CosmicZap", "A6", "A7", "A8", "A9", "C", "C"]
+
+
+def scenario(red_power="Loser", yellow_power="Mind", yellow_hand=None, war=False, **kw):
+    """Red is the offense against blue-2 (4 blue tokens)."""
+    hands = {"red": RED_HAND if war else [c for c in RED_HAND if c != "War"] + ["A8"],
+             "blue": BLUE_HAND if war else [c for c in BLUE_HAND if c != "War"] + ["C"]}
+    if yellow_hand:
+        hands["yellow"] = yellow_hand
+    options = {"flares": True, "edicts": bool(yellow_hand), "war_cards": war}
+    return Scenario(players=3, powers={"red": [red_power], "blue": ["Filch"], "yellow": [yellow_power]},
+                    hands=hands, destiny=["blue.1"], first="red", options=options, **kw)
+
+
+def cards_chosen(g, red_card="A4", blue_card="A10", red_tokens=1):
+    g.launch({"red-0": red_tokens}, "blue-2")
+    g.invite_none()
+    g.play("red", red_card)
+    g.play("blue", blue_card)
+
+
+def test_loser_power_upset_the_lower_total_wins():
+    g = scenario()
+    cards_chosen(g)
+    assert g.abilities("red") == ["power:Loser"]  # asked after the cards are chosen, before the reveal
+    assert g.ch["revealed"] is None
+    g.use("red", "power:Loser")
+    outcome = g.resolved()
+    assert outcome["totals"] == {"offense": 5, "defense": 14}
+    assert outcome["winner"] == "offense"
+    assert g.tokens("blue-2") == {"red": 1}
+    assert g.warp("blue") == 4
+
+
+def test_loser_off_by_power_loss_no_upset_can_be_declared():
+    g = scenario(tokens={"red-1": {}, "red-2": {}, "red-3": {}})
+    g.regroup("red", None)
+    cards_chosen(g)
+    assert "power:Loser" not in g.abilities("red")
+    outcome = g.resolved()
+    assert outcome["totals"] == {"offense": 5, "defense": 14}
+    assert outcome["winner"] == "defense"
+    assert g.warp("red") == 12 + 1
+
+
+def test_loser_off_when_cosmic_zapped_as_the_upset_is_declared():
+    g = scenario(yellow_hand=ZAPPER)
+    cards_chosen(g)
+    g.use("red", "power:Loser")
+    g.use("yellow", "card:CosmicZap")  # answers the declaration: that use is cancelled
+    outcome = g.resolved()
+    assert not [e for e in g.log if e["type"] == "ChallengeNoted" and e["payload"]["key"] == "upset"]
+    assert outcome["winner"] == "defense"
+    assert g.tokens("blue-2") == {"blue": 4}
+
+
+def test_loser_off_when_cosmic_zapped_after_the_upset():
+    g = scenario(yellow_hand=ZAPPER)
+    cards_chosen(g)
+    g.use("red", "power:Loser")
+    g.command("yellow", "pass")  # lets the upset stand...
+    g.use("yellow", "card:CosmicZap", {"target": "red:Loser"})  # ...then switches the Loser off
+    outcome = g.resolved()
+    assert outcome["totals"] == {"offense": 5, "defense": 14}
+    assert outcome["winner"] == "defense"
+    assert g.warp("red") == 1
+
+
+def test_loser_power_upset_turns_a_war_outcome_around():
+    g = scenario(war=True)
+    cards_chosen(g, "A10", "War")
+    g.use("red", "power:Loser")
+    outcome = g.resolved()
+    # War would beat the Attack; upset, the Attack side wins and the War player takes no consolation
+    assert outcome["winner"] == "offense"
+    assert outcome["consolation"] is None
+    assert g.tokens("blue-2") == {"red": 1}
+    assert g.warp("blue") == 4
+
+
+def test_loser_power_upset_has_no_effect_when_both_sides_lose():
+    g = scenario(war=True)
+    cards_chosen(g, "War", "War")
+    g.use("red", "power:Loser")
+    outcome = g.resolved()
+    assert outcome["both_lose"] is True and outcome["winner"] is None
+    assert g.warp("red") == 1 and g.warp("blue") == 4
+
+
+def test_loser_wild_both_sides_lose():
+    g = scenario(red_power="Chronos", yellow_power="Loser")
+    g.launch({"red-0": 2}, "blue-2")
+    g.invite_none()
+    g.use("red", "card:Flare:Loser")  # stage 7, before the cards are chosen
+    g.play("red", "A10")
+    g.play("blue", "A10")
+    outcome = g.resolved()
+    assert outcome["both_lose"] is True and outcome["winner"] is None
+    assert g.warp("red") == 2 and g.warp("blue") == 4
+    assert g.tokens("blue-2") == {}
+    assert g.state["record"]["red"]["lost"] == 1 and g.state["record"]["blue"]["lost"] == 1
+
+
+def test_loser_super_declares_the_upset_after_the_reveal():
+    g = scenario()
+    cards_chosen(g)
+    g.command("red", "pass")  # no upset before the reveal
+    assert g.ch["revealed"] is not None
+    assert g.abilities("red") == ["card:Flare:Loser"]
+    g.use("red", "card:Flare:Loser")
+    outcome = g.resolved()
+    assert outcome["totals"] == {"offense": 5, "defense": 14}
+    assert outcome["winner"] == "offense"
+    assert "Flare:Loser" in g.state["discard"]

@@ -1,0 +1,75 @@
+"""Mind: between the launch and the choice of cards, look at another player's whole hand."""
+
+from engine.scenario import Scenario
+
+RED = ["A8", "A4", "A5", "A6", "A7", "A9", "A10"]
+BLUE = ["A20", "C", "C", "C", "C", "C", "C"]
+YELLOW = ["A11", "A12", "C", "C", "C", "C", "C"]
+
+
+def mind_game(red_power="Mind", red_hand=None, options=None, **kw):
+    """Red attacks blue-2; yellow holds Mind when red does not (so its flare is in the deck)."""
+    yellow_power = "Mind" if red_power != "Mind" else "Filch"
+    return Scenario(players=3, powers={"red": [red_power], "blue": ["Mutant"], "yellow": [yellow_power]},
+                    hands={"red": red_hand or RED, "blue": BLUE, "yellow": YELLOW}, destiny=["blue.1"],
+                    first="red", options=options, **kw)
+
+
+def revealed(g):
+    """``(whose hand, to whom, cards)`` for every hand shown so far."""
+    return [(e["payload"]["player"], e["payload"]["to"], e["payload"]["cards"])
+            for e in g.log if e["type"] == "HandRevealed"]
+
+
+def test_mind_power_reads_the_defenses_hand_and_sees_the_attack_20_coming():
+    g = mind_game()
+    g.launch({"red-0": 1}, "blue-2")
+    g.use("red", "power:Mind", {"player": "blue"})
+    assert revealed(g) == [("blue", ["red"], g.hand("blue"))]
+    assert "A20.1" in revealed(g)[0][2]
+    # knowing blue holds a 20, red commits as little as it can: the loss costs it one token, not four
+    g.invite_none()
+    g.play("red", "A4")
+    g.play("blue", "A20")
+    assert g.outcome["winner"] == "defense"
+    assert g.warp("red") == 1
+
+
+def test_mind_off_after_power_loss_nothing_is_seen():
+    lost = {"red-1": {}, "red-2": {}, "red-3": {}}
+    g = mind_game(tokens=lost)
+    g.regroup("red", None)
+    g.launch({"red-0": 1}, "blue-2")
+    assert "power:Mind" not in g.abilities("red")
+    g.pass_windows()
+    assert revealed(g) == []
+
+
+def test_mind_off_when_a_cosmic_zap_cancels_the_look():
+    yellow = ["CosmicZap", "A11", "A12", "C", "C", "C", "C"]
+    g = Scenario(players=3, powers={"red": ["Mind"], "blue": ["Mutant"], "yellow": ["Filch"]},
+                 hands={"red": RED, "blue": BLUE, "yellow": yellow}, destiny=["blue.1"], first="red",
+                 options={"edicts": True})
+    g.launch({"red-0": 1}, "blue-2")
+    g.use("red", "power:Mind", {"player": "blue"})
+    g.use("yellow", "card:CosmicZap")
+    g.pass_windows()
+    assert revealed(g) == []
+
+
+def test_mind_wild_reads_one_hand_for_another_player():
+    g = mind_game(red_power="Filch", red_hand=["Flare:Mind", "A8", "A4", "A5", "A6", "A7", "A9"],
+                  options={"flares": True})
+    g.launch({"red-0": 1}, "blue-2")
+    g.use("red", "card:Flare:Mind", {"player": "yellow"})
+    assert revealed(g) == [("yellow", ["red"], g.hand("yellow"))]
+    assert "Flare:Mind" in g.state["discard"]
+
+
+def test_mind_super_reads_every_other_hand_at_once():
+    g = mind_game(red_hand=["Flare:Mind", "A8", "A4", "A5", "A6", "A7", "A9"], options={"flares": True})
+    g.launch({"red-0": 1}, "blue-2")
+    g.use("red", "card:Flare:Mind")
+    assert revealed(g) == [("blue", ["red"], g.hand("blue")), ("yellow", ["red"], g.hand("yellow"))]
+    # the power itself is still unused this challenge
+    assert "power:Mind" in g.abilities("red")

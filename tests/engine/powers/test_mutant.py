@@ -1,0 +1,95 @@
+"""Mutant: a main player with fewer than 7 cards fills its hand, from the deck or from other hands."""
+
+from engine.scenario import Scenario
+
+RED = ["A8", "A4", "A5"]
+BLUE = ["A15", "C", "C", "C", "C", "C", "C"]
+
+
+def mutant_game(red_power="Mutant", red_hand=None, blue_hand=None, yellow_hand=None, options=None, **kw):
+    """Red (three cards) attacks blue-2 with 4 tokens; the deck's top holds an Attack 40."""
+    yellow_power = "Mutant" if red_power != "Mutant" else "Mind"
+    hands = {"red": red_hand or RED, "blue": blue_hand or BLUE}
+    if yellow_hand:
+        hands["yellow"] = yellow_hand
+    g = Scenario(players=3, powers={"red": [red_power], "blue": ["Filch"], "yellow": [yellow_power]},
+                 hands=hands, deck=["A40", "C", "C", "C"], destiny=["blue.1"], first="red",
+                 options=options, exact_hands=True, **kw)
+    g.launch({"red-0": 4}, "blue-2")
+    g.invite_none()
+    return g
+
+
+def offered(g, player, ability):
+    """Pass windows until ``player`` is offered ``ability``."""
+    for _ in range(50):
+        if ability in g.abilities(player):
+            return
+        windows = [p for p in g.prompts() if p["kind"] == "window"]
+        assert windows, f"{player} was never offered {ability}"
+        g.command(windows[0]["player"], "pass")
+    raise AssertionError(f"{player} was never offered {ability}")
+
+
+def test_mutant_power_draws_up_to_seven_and_finds_the_attack_40():
+    g = mutant_game()
+    g.use("red", "power:Mutant", {"sources": ["deck", "deck", "deck", "deck"]})
+    assert len(g.hand("red")) == 7
+    assert "A40" in g.hand("red")
+    g.play("red", "A40")
+    g.play("blue", "A15")
+    assert g.outcome["totals"] == {"offense": 44, "defense": 19}
+    assert g.outcome["winner"] == "offense"
+
+
+def test_mutant_power_takes_cards_at_random_from_other_hands():
+    g = mutant_game(yellow_hand=["A30"])
+    g.use("red", "power:Mutant", {"sources": ["yellow", "deck", "deck", "deck"]})
+    assert "A30" in g.hand("red") and g.hand("yellow") == []
+    assert len(g.hand("red")) == 7
+
+
+def test_mutant_off_after_power_loss_the_hand_stays_small():
+    lost = {"red-1": {}, "red-2": {}, "red-3": {}}
+    g = Scenario(players=3, powers={"red": ["Mutant"], "blue": ["Filch"], "yellow": ["Mind"]},
+                 hands={"red": RED, "blue": BLUE}, deck=["A40"], destiny=["blue.1"], first="red",
+                 tokens=lost, exact_hands=True)
+    g.regroup("red", None)
+    g.launch({"red-0": 4}, "blue-2")
+    g.invite_none()
+    assert "power:Mutant" not in g.abilities("red")
+    g.play("red", "A8")
+    g.play("blue", "A15")
+    assert g.outcome["winner"] == "defense"
+    assert len(g.hand("red")) == 2
+
+
+def test_mutant_off_when_a_cosmic_zap_switches_it_off():
+    g = mutant_game(yellow_hand=["CosmicZap", "C"], options={"edicts": True})
+    g.use("yellow", "card:CosmicZap", {"target": "red:Mutant"})
+    g.pass_windows()
+    assert len(g.hand("red")) == 3
+    g.play("red", "A8")
+    g.play("blue", "A15")
+    assert g.outcome["winner"] == "defense"
+
+
+def test_mutant_wild_draws_from_the_deck_up_to_seven():
+    g = mutant_game(red_power="Mind", red_hand=["Flare:Mutant", "A8", "A4"], options={"flares": True})
+    offered(g, "red", "card:Flare:Mutant")
+    g.use("red", "card:Flare:Mutant")
+    assert len(g.hand("red")) == 7 and "A40" in g.hand("red")
+    g.play("red", "A40")
+    g.play("blue", "A15")
+    g.pass_windows()
+    assert g.outcome["winner"] == "offense"
+
+
+def test_mutant_super_takes_a_card_from_every_other_hand():
+    g = mutant_game(red_hand=["Flare:Mutant", "A8", "A4"], blue_hand=["A15", "A30"], yellow_hand=["A20"],
+                    options={"flares": True})
+    g.use("red", "card:Flare:Mutant")
+    assert "A20.1" in g.hand("red") and g.hand("yellow") == []
+    assert len(g.hand("blue")) == 1 and len(g.hand("red")) == 4
+    taken = [c for c in ("A15", "A30") if c in g.hand("red")]
+    assert len(taken) == 1

@@ -1,0 +1,35 @@
+"""Configuration from environment variables."""
+
+from __future__ import annotations
+
+import pytest
+
+from workers.settings import ENV_NAMES, Settings
+
+
+def test_defaults_without_environment():
+    settings = Settings.from_env({})
+    assert settings.embedded and settings.prefix == "cosmic" and settings.admin_token is None
+    assert settings.snapshot_every == 100 and settings.checkpoint_every == 500
+
+
+def test_every_variable_is_read():
+    env = {"REDIS_URL": "redis://h:1/2", "COSMIC_PREFIX": "p1", "COSMIC_ADMIN_TOKEN": "t", "COSMIC_DATA_DIR": "/d",
+           "COSMIC_SNAPSHOT_EVERY": "7", "COSMIC_CHECKPOINT_EVERY": "70", "COSMIC_CACHE_GAMES": "9",
+           "COSMIC_IDEMPOTENCY_TTL": "60", "COSMIC_SSE_KEEPALIVE": "2.5", "COSMIC_SSE_MAX_SECONDS": "30",
+           "COSMIC_ACTION_RETRIES": "2"}
+    assert set(env) == set(ENV_NAMES.values())
+    settings = Settings.from_env(env)
+    assert not settings.embedded
+    assert (settings.redis_url, settings.prefix, settings.admin_token, settings.data_dir) == ("redis://h:1/2", "p1", "t", "/d")
+    assert (settings.snapshot_every, settings.checkpoint_every, settings.cache_games) == (7, 70, 9)
+    assert (settings.idempotency_ttl, settings.sse_keepalive, settings.sse_max_seconds, settings.action_retries) == \
+        (60, 2.5, 30.0, 2)
+
+
+@pytest.mark.parametrize("env, name", [({"COSMIC_SNAPSHOT_EVERY": "many"}, "COSMIC_SNAPSHOT_EVERY"),
+                                       ({"COSMIC_SNAPSHOT_EVERY": "0"}, "COSMIC_SNAPSHOT_EVERY"),
+                                       ({"COSMIC_PREFIX": "a{b}"}, "COSMIC_PREFIX")])
+def test_bad_values_name_their_variable(env, name):
+    with pytest.raises(ValueError, match=name):
+        Settings.from_env(env)

@@ -1,0 +1,36 @@
+"""The jobs of the service. Each is a module-level function with small arguments.
+
+Every job gets what it needs from ``workers.runtime.current()``; none keeps state between
+runs (a forking worker runs each job in a fresh child process).
+"""
+
+from __future__ import annotations
+
+import os
+
+from workers.runtime import current
+
+
+def noop(value=None) -> dict:
+    """Do nothing and say who did it: proves a worker is serving our queues."""
+    runtime = current()
+    return {"ok": True, "value": value, "pid": os.getpid(), "prefix": runtime.settings.prefix}
+
+
+def refresh_snapshot(game_id: str, version: int) -> int:
+    """Bring a game's Redis snapshot up to at least ``version``; a no-op when it already is.
+
+    Enqueued when a game ends (so a finished game loads without folding) and usable after
+    snapshots were deleted. Returns the snapshot's version.
+    """
+    repository = current().repository
+    latest = repository.snapshots.latest(game_id)
+    if latest is not None and latest.version >= version:
+        return latest.version
+    return repository.refresh_snapshot(game_id)
+
+
+def rebuild_index() -> int:
+    """Recreate the games list from the streams (after a restore or a lost index); returns its size."""
+    runtime = current()
+    return runtime.index.rebuild(runtime.repository)

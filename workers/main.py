@@ -1,0 +1,24 @@
+"""``cosmic worker``: an RQ worker with its scheduler, serving our queues on ``REDIS_URL``."""
+
+from __future__ import annotations
+
+import logging
+
+from rq import Worker
+
+from workers import runtime as runtime_module
+from workers.runtime import Runtime
+from workers.settings import Settings
+
+
+def run_worker(settings: Settings, *, burst: bool = False, name: str | None = None,
+               logging_level: str = "INFO") -> bool:
+    """Serve the queues until stopped (or, with ``burst``, until they are empty); True if any job ran."""
+    if settings.embedded:
+        raise SystemExit("cosmic worker needs REDIS_URL: without it the service's Redis lives inside "
+                         "`cosmic serve`, which runs its own worker thread")
+    logging.basicConfig(level=logging_level)
+    runtime = Runtime(settings)
+    runtime_module.install(runtime)
+    worker = Worker(runtime.queues(), connection=runtime.redis, name=name)
+    return worker.work(burst=burst, with_scheduler=True, logging_level=logging_level)

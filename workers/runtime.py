@@ -1,0 +1,138 @@
+"""The composition root: one `Runtime` per process wires Redis, the store, projections and queues.
+
+The web app and the workers build the same runtime from the same settings, so a job sees
+exactly what a request sees. ``current()`` returns this process's runtime (built from the
+environment on first use); ``install()`` replaces it (``cosmic serve`` installs its
+embedded runtime so the in-process worker's jobs share the in-process Redis).
+
+With ``REDIS_URL`` unset the runtime runs on fakeredis (`Runtime.fake_server`); with a
+data folder attached (`attach_data_folder`) it loads the folder's games at start and
+mirrors every append into it.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from datetime import timedelta
+
+import fakeredis
+import redis
+from rq import Queue
+
+from events.store import EventStore
+from projections.commands import CommandRunner
+from projections.index import GameIndex
+from projections.repository import Repository
+from workers.queues import QUEUES, job_id, queue_name
+from workers.settings import Settings
+
+log = logging.getLogger(__name__)
+
+
+class Runtime:
+    """Everything a process of the service uses, built from `Settings`."""
+
+    def __init__(self, settings: Settings, redis_client=None):
+        self.settings = settings
+        self.fake_server = None
+        if redis_client is None:
+            redis_client = self._connect(settings)
+        elif isinstance(redis_client, fakeredis.FakeRedis):
+            self.fake_server = redis_client.connection_pool.connection_kwargs.get("server")
+        self.redis = redis_client
+        self.store = EventStore(redis_client, prefix=settings.prefix, idempotency_ttl=settings.idempotency_ttl)
+        self.repository = Repository(self.store, snapshot_every=settings.snapshot_every,
+                                     checkpoint_every=settings.checkpoint_every, cache_games=settings.cache_games)
+        self.index = GameIndex(self.store)
+        self.commands = CommandRunner(self.store, self.repository, retries=settings.action_retries)
+        self.commands.add_listener(self._update_index)
+        self.commands.add_listener(self._after_game_end)
+        self.data_folder = None
+        self._queues: dict[str, Queue] = {}
+
+    def _connect(self, settings: Settings):
+        if settings.redis_url:
+            return redis.Redis.from_url(settings.redis_url, decode_responses=False, health_check_interval=30)
+        self.fake_server = fakeredis.FakeServer()
+        return fakeredis.FakeRedis(server=self.fake_server, decode_responses=False)
+
+    def new_connection(self):
+        """Another client on the same Redis (e.g. for a thread that blocks on reads)."""
+        if self.fake_server is not None:
+            return fakeredis.FakeRedis(server=self.fake_server, decode_responses=False)
+        pool = self.redis.connection_pool
+        return redis.Redis(connection_pool=redis.ConnectionPool(connection_class=pool.connection_class,
+                                                                **pool.connection_kwargs))
+
+    # --- the embedded mode's data folder ------------------------------------------------------
+
+    def attach_data_folder(self, path) -> dict:
+        """Load the games kept in ``path`` and mirror every later append there; returns the load report."""
+        from workers.datafolder import DataFolder
+        self.data_folder = DataFolder(path)
+        report = self.data_folder.load_into(self.store)
+        for game_id in report["loaded"]:
+            self.index.update(game_id, self.repository.current(game_id))
+        self.commands.add_listener(self.data_folder.listener(self.store))
+        return report
+
+    def close(self) -> None:
+        """Release the data folder (if any) and the Redis connections."""
+        if self.data_folder is not None:
+            self.data_folder.close()
+        self.redis.close()
+
+    # --- listeners ---------------------------------------------------------------------------
+
+    def _update_index(self, game_id: str, before: dict, after: dict, events: list) -> None:
+        if self.index.changed(before, after):
+            self.index.update(game_id, after)
+
+    def _after_game_end(self, game_id: str, before: dict, after: dict, events: list) -> None:
+        if after.get("status") == "finished" and before.get("status") != "finished":
+            from workers import jobs
+            self.enqueue(jobs.refresh_snapshot, game_id, after["v"], queue="default")
+
+    # --- queues -----------------------------------------------------------------------------
+
+    def queue(self, name: str = "default") -> Queue:
+        """One of our RQ queues (see `workers.queues`)."""
+        if name not in self._queues:
+            self._queues[name] = Queue(queue_name(self.settings.prefix, name), connection=self.redis)
+        return self._queues[name]
+
+    def queues(self) -> list[Queue]:
+        """Every queue, in the order a worker serves them."""
+        return [self.queue(name) for name in QUEUES]
+
+    def enqueue(self, func, *args, queue: str = "default", **kwargs):
+        """Enqueue ``func(*args, **kwargs)`` as a job with an id under our prefix."""
+        kind = getattr(func, "__name__", "job")
+        return self.queue(queue).enqueue(func, *args, job_id=job_id(self.settings.prefix, kind), **kwargs)
+
+    def enqueue_in(self, delay_seconds: float, func, *args, queue: str = "default", **kwargs):
+        """Enqueue ``func`` to run after ``delay_seconds`` (the worker's scheduler moves it to the queue)."""
+        kind = getattr(func, "__name__", "job")
+        return self.queue(queue).enqueue_in(timedelta(seconds=delay_seconds), func, *args,
+                                            job_id=job_id(self.settings.prefix, kind), **kwargs)
+
+
+_current: Runtime | None = None
+_current_lock = threading.Lock()
+
+
+def current() -> Runtime:
+    """This process's runtime (built from the environment the first time)."""
+    global _current
+    with _current_lock:
+        if _current is None:
+            _current = Runtime(Settings.from_env())
+        return _current
+
+
+def install(runtime: Runtime | None) -> None:
+    """Make ``runtime`` this process's runtime (None: build from the environment on next use)."""
+    global _current
+    with _current_lock:
+        _current = runtime

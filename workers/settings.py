@@ -1,0 +1,73 @@
+"""The service's configuration, read from environment variables (documented in README.md)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Every knob of the service; `from_env` names the variable of each."""
+
+    redis_url: str | None = None         # REDIS_URL: none = embedded Redis (fakeredis) in process
+    prefix: str = "cosmic"               # COSMIC_PREFIX: first part of every key and queue name
+    admin_token: str | None = None       # COSMIC_ADMIN_TOKEN: none = no admin access
+    data_dir: str = "data"               # COSMIC_DATA_DIR: where the embedded mode keeps its games
+    snapshot_every: int = 100            # COSMIC_SNAPSHOT_EVERY: events between Redis snapshots
+    checkpoint_every: int = 500          # COSMIC_CHECKPOINT_EVERY: events between kept checkpoints
+    cache_games: int = 1000              # COSMIC_CACHE_GAMES: game states cached per process
+    idempotency_ttl: int = 86400         # COSMIC_IDEMPOTENCY_TTL: seconds an Idempotency-Key is kept
+    sse_keepalive: float = 15.0          # COSMIC_SSE_KEEPALIVE: seconds between keep-alive comments
+    sse_max_seconds: float = 300.0       # COSMIC_SSE_MAX_SECONDS: longest a stream stays open
+    action_retries: int = 5              # COSMIC_ACTION_RETRIES: re-decides after a conflicting append
+
+    @property
+    def embedded(self) -> bool:
+        """Whether the service runs on an in-process Redis (no REDIS_URL)."""
+        return not self.redis_url
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
+        """Settings from the environment; ValueError naming the variable for a bad value."""
+        env = os.environ if environ is None else environ
+        values = {}
+        for spec in fields(cls):
+            name = ENV_NAMES[spec.name]
+            raw = env.get(name)
+            if raw is None or raw == "":
+                continue
+            values[spec.name] = _parse(name, raw, spec.default)
+        settings = cls(**values)
+        settings.check()
+        return settings
+
+    def check(self) -> None:
+        """Refuse values the service cannot run with."""
+        if not self.prefix or any(c in self.prefix for c in "{}*?[] "):
+            raise ValueError(f"COSMIC_PREFIX {self.prefix!r} may not be empty or hold braces, globs or spaces")
+        for name in ("snapshot_every", "checkpoint_every", "cache_games", "idempotency_ttl"):
+            if getattr(self, name) < 1:
+                raise ValueError(f"{ENV_NAMES[name]} must be at least 1")
+        if self.sse_keepalive <= 0 or self.sse_max_seconds <= 0 or self.action_retries < 0:
+            raise ValueError("COSMIC_SSE_KEEPALIVE and COSMIC_SSE_MAX_SECONDS must be positive, "
+                             "COSMIC_ACTION_RETRIES not negative")
+
+
+ENV_NAMES = {
+    "redis_url": "REDIS_URL", "prefix": "COSMIC_PREFIX", "admin_token": "COSMIC_ADMIN_TOKEN",
+    "data_dir": "COSMIC_DATA_DIR", "snapshot_every": "COSMIC_SNAPSHOT_EVERY",
+    "checkpoint_every": "COSMIC_CHECKPOINT_EVERY", "cache_games": "COSMIC_CACHE_GAMES",
+    "idempotency_ttl": "COSMIC_IDEMPOTENCY_TTL", "sse_keepalive": "COSMIC_SSE_KEEPALIVE",
+    "sse_max_seconds": "COSMIC_SSE_MAX_SECONDS", "action_retries": "COSMIC_ACTION_RETRIES",
+}
+
+
+def _parse(name: str, raw: str, default):
+    if isinstance(default, bool) or default is None or isinstance(default, str):
+        return raw
+    try:
+        return type(default)(raw)
+    except ValueError:
+        raise ValueError(f"{name} must be a {type(default).__name__}, not {raw!r}") from None
