@@ -1,4 +1,4 @@
-"""The ``cosmic`` command: simulate games, inspect the catalogue, run the service (``serve``) and its workers.
+"""The ``cosmic`` command: simulate games, inspect the catalogue, run the service (``serve``), its workers and timers.
 
 Each subcommand imports only what it needs, so ``cosmic simulate`` runs without Flask or Redis.
 """
@@ -60,10 +60,17 @@ def _print_table(summary: dict) -> None:
             ("invariant violations", summary["invariant_violations"]),
             ("unfinished", summary.get("unfinished") or "none"),
             ("winners by seat", summary["winners_by_seat"]), ("joint wins", summary.get("joint_wins", 0)),
+            ("decisions timed out", summary.get("timeouts", 0)),
             ("events", summary["total_events"]), ("games/s", summary["games_per_second"]),
             ("events/s", summary["events_per_second"]), ("mean events/game", summary["mean_events_per_game"])]
     for name, value in rows:
         print(f"  {name:<22} {value}", file=sys.stderr)
+    rates = summary.get("power_win_rate") or {}
+    if rates:  # balance: how often a player holding each power won, best first
+        print("  power win rate (wins / games held):", file=sys.stderr)
+        for power in sorted(rates, key=lambda p: (-rates[p], p)):
+            wins, held = summary["power_wins"].get(power, 0), summary["power_games"][power]
+            print(f"    {power:<16} {rates[power]:.3f}  ({wins}/{held})", file=sys.stderr)
     for example in summary.get("examples") or []:
         print(f"  example: seed {example['seed']}: {example['problem'][:300]}", file=sys.stderr)
 
@@ -95,6 +102,35 @@ def cmd_worker(args) -> int:
     from workers.main import run_worker
     from workers.settings import Settings
     run_worker(Settings.from_env(), burst=args.burst, name=args.name)
+    return 0
+
+
+def cmd_timers(args) -> int:
+    """Show games' open deadlines and their timer jobs, or (``--sweep``) schedule every missing timer."""
+    from workers import timers
+    from workers.runtime import Runtime
+    from workers.settings import Settings
+    settings = Settings.from_env()
+    if settings.embedded:
+        print("cosmic timers needs REDIS_URL (the embedded mode's Redis lives inside `cosmic serve`, "
+              "whose worker sweeps the timers when it starts)", file=sys.stderr)
+        return 2
+    runtime = Runtime(settings)
+    if args.sweep:
+        print(json.dumps(timers.sweep_runtime(runtime, args.game or None), sort_keys=True))
+        return 0
+    if not args.game:
+        print("cosmic timers: name a game id (or use --sweep)", file=sys.stderr)
+        return 2
+    for game_id in args.game:
+        rows = timers.describe(runtime, game_id)
+        if args.json:
+            print(json.dumps({"game": game_id, "timers": rows}, sort_keys=True))
+            continue
+        print(f"{game_id}: {len(rows)} open deadline(s)")
+        for row in rows:
+            print(f"  {row['prompt']:<28} {row['player'] or '-':<8} {row['kind'] or '-':<16} "
+                  f"in {row['in_seconds']:>8} s  {row['job_status']:<10} {row['job']}")
     return 0
 
 
@@ -132,6 +168,15 @@ def build_parser() -> argparse.ArgumentParser:
     wrk.add_argument("--burst", action="store_true", help="stop when the queues are empty")
     wrk.add_argument("--name", default=None, help="the worker's name in RQ (default: RQ's own)")
     wrk.set_defaults(func=cmd_worker)
+
+    tmr = sub.add_parser("timers", help="show a game's deadlines and timer jobs, or schedule missing timers")
+    tmr.add_argument("game", nargs="*", help="game ids (with --sweep: only these games)")
+    tmr.add_argument("--sweep", action="store_true", help="schedule the timer of every open deadline that has none")
+    tmr.add_argument("--json", action="store_true", help="one JSON line per game")
+    tmr.set_defaults(func=cmd_timers)
+
+    from app.history_cli import add_commands  # audit, replay, export, import, rewind, fork
+    add_commands(sub)
     return parser
 
 

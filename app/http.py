@@ -57,6 +57,16 @@ def parse_version_header(value: str | None, name: str) -> int | None:
     return int(match.group(1))
 
 
+def expected_version(body: dict) -> int | None:
+    """The version a write pins: ``If-Match`` or the body's ``expected_version`` (400 when they disagree)."""
+    header = parse_version_header(request.headers.get("If-Match"), "If-Match")
+    in_body = body.get("expected_version")
+    if header is not None and in_body is not None and header != in_body:
+        raise Problem(400, "invalid-request", "If-Match and expected_version disagree",
+                      errors={"expected_version": ["Differs from If-Match."]})
+    return header if header is not None else in_body
+
+
 def not_modified(version: int) -> bool:
     """Whether the request's ``If-None-Match`` already names this version."""
     header = request.headers.get("If-None-Match")

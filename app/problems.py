@@ -19,6 +19,7 @@ from werkzeug.exceptions import HTTPException
 import engine
 from events.exceptions import EventTooLarge
 from projections.errors import GameNotFound, IdempotencyKeyReused, VersionConflict, VersionNotFound
+from workers.errors import WorkerError
 
 log = logging.getLogger(__name__)
 TYPE_PREFIX = "urn:cosmic:problem:"
@@ -40,6 +41,9 @@ TITLES = {
     "unsupported-media-type": "The request body must be JSON",
     "rules-violation": "The rules forbid this",
     "idempotency-key-reused": "The Idempotency-Key was used for another request",
+    "rewind-refused": "The game cannot be rewound to that version",
+    "fork-refused": "The game cannot be forked so",
+    "seat-claimed": "That seat of the fork was already handed out",
     "service-unavailable": "The service cannot reach its storage",
     "internal-error": "Internal error",
 }
@@ -98,6 +102,11 @@ def _from_command(err: engine.CommandError):
     return problem_response(400, "bad-command", err.detail, field=err.field)
 
 
+def _from_worker(err: WorkerError):
+    """A whole-game operation the workers refused (a rewind, a fork): 422 with the error's own type."""
+    return problem_response(422, err.slug if err.slug in TITLES else "invalid-request", err.detail)
+
+
 def _from_conflict(err: VersionConflict):
     detail = (f"the game is at version {err.current}, not {err.expected}" if err.expected is not None
               else "the game kept changing; try again")
@@ -118,6 +127,7 @@ def register(app: Flask) -> None:
     app.register_error_handler(engine.RulesError, _from_rules)
     app.register_error_handler(engine.CommandError, _from_command)
     app.register_error_handler(VersionConflict, _from_conflict)
+    app.register_error_handler(WorkerError, _from_worker)
     app.register_error_handler(GameNotFound, lambda err: problem_response(404, "game-not-found", str(err)))
     app.register_error_handler(VersionNotFound, lambda err: problem_response(
         404, "version-not-found", str(err), current_version=err.current))

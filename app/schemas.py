@@ -119,6 +119,50 @@ class ListQuery(Schema):
     offset = fields.Integer(load_default=0, validate=validate.Range(0, 100000))
 
 
+GAME_ID = validate.Regexp(r"^[A-Za-z0-9_-]{1,64}$", error="Not a game id.")
+
+
+class CreateWebhook(Schema):
+    """``POST /webhooks``: a subscription to one game's events (``game_id``) or every game's (admin)."""
+
+    url = fields.String(required=True, validate=validate.Length(1, 2000))
+    secret = fields.String(validate=validate.Length(16, 200))
+    game_id = fields.String(allow_none=True, validate=GAME_ID)
+    event_types = fields.List(fields.String(validate=validate.Length(1, 64)), allow_none=True,
+                              validate=validate.Length(1, 100))
+    viewer = fields.String(validate=validate.OneOf(("admin", "public")))
+    after = fields.Integer(strict=True, validate=validate.Range(min=0))
+
+
+class WebhooksQuery(Schema):
+    """``GET /webhooks``: a player names its game."""
+
+    game_id = fields.String(validate=GAME_ID)
+
+
+class DeliveriesQuery(WebhooksQuery):
+    """``GET /webhooks/{id}/deliveries``."""
+
+    limit = fields.Integer(load_default=100, validate=validate.Range(1, 1000))
+
+
+CREATE_WEBHOOK, WEBHOOKS_QUERY, DELIVERIES_QUERY = CreateWebhook(), WebhooksQuery(), DeliveriesQuery()
 CREATE_GAME, JOIN, EMPTY, ACTION = CreateGame(), Join(), Empty(), Action()
 VERSION_QUERY, HAND_QUERY, PROMPTS_QUERY = VersionQuery(), HandQuery(), PromptsQuery()
 EVENTS_QUERY, STREAM_QUERY, LIST_QUERY = EventsQuery(), StreamQuery(), ListQuery()
+
+
+class Rewind(Schema):
+    """``POST /games/{id}/rewind``: the version to go back to (and, optionally, the version seen now)."""
+
+    to_version = fields.Integer(strict=True, required=True, validate=validate.Range(min=1))
+    expected_version = fields.Integer(strict=True, validate=validate.Range(min=0))
+
+
+class Fork(Schema):
+    """``POST /games/{id}/fork``: the version to fork at (default: the current one)."""
+
+    version = fields.Integer(strict=True, validate=validate.Range(min=1))
+
+
+REWIND, FORK = Rewind(), Fork()

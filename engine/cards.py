@@ -12,7 +12,7 @@ picks the first unused copy.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 CHALLENGE_KINDS = frozenset({"attack", "compromise", "war", "morph"})
 
@@ -82,7 +82,7 @@ def flare_card(power: str) -> str:
     return f"Flare:{power}"
 
 
-@lru_cache(maxsize=None)
+@cache
 def card(card_id: str) -> dict:
     """The definition of a challenge-deck card: kind, value (attacks, reinforcements, kickers), name."""
     base = card_id.split(".")[0] if not card_id.startswith("Flare:") else card_id
@@ -153,7 +153,7 @@ def destiny_cards(colors: list[str], *, reverse: bool, special: bool) -> list[st
     return ids
 
 
-@lru_cache(maxsize=None)
+@cache
 def destiny(card_id: str) -> dict:
     """What a destiny card says: ``kind`` colour/wild/instruction, its colour, reverse or not."""
     if card_id.startswith("inst:"):

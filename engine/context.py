@@ -30,12 +30,12 @@ class Ctx:
         self.actor = actor
         self.time = int(time)
         self._rng: random.Random | None = None
-        self._position = state.get("v", 0)
+        self._position = state.get("ply", state.get("v", 0))  # the line of play's position (engine.rewind)
         self._sid = state.get("sid", 0)
 
     @property
     def rng(self) -> random.Random:
-        """The command's random source: from the secret seed and the stream position only."""
+        """The command's random source: from the secret seed and the position in the line of play only."""
         if self._rng is None:
             digest = hashlib.sha256(f"{self.state.get('seed', '')}:{self._position}".encode()).hexdigest()
             self._rng = random.Random(int(digest, 16))

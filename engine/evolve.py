@@ -25,6 +25,9 @@ def evolve(state: dict | None, event: dict) -> dict:
     if state is None:
         state = empty()
     HANDLERS[event["type"]](state, event["payload"], event)
+    # "ply": the position in the current line of play (the RNG's key); it differs from the
+    # stream version "v" only after a rewind (see engine.rewind).
+    state["ply"] = state.get("ply", state["v"]) + 1
     state["v"] += 1
     state["time"] = event.get("time", state.get("time", 0))
     return state

@@ -36,11 +36,25 @@ def draw(ctx, player: str, count: int, reason: str) -> list[str]:
     return drawn
 
 
+def discard(ctx, player: str | None, card_ids: list[str], src: str, reason: str) -> None:
+    """Cards go face up onto the discard pile from ``src`` (a hand, the table); the one way to discard.
+
+    Every discarded edict is then announced with ``on_edict_discarded`` (``player``: whose card
+    it was, None if unknown), so a power that takes discarded edicts (Vulch) sees every one,
+    whatever made it leave play: used, cancelled by a Card Zap, a new hand, Plague, Barbarian...
+    Callers finish their own step bookkeeping first: what the announcement schedules runs next.
+    """
+    if not card_ids:
+        return
+    ctx.emit("CardsMoved", cards=list(card_ids), src=src, dst="discard", seen_by=None, reason=reason)
+    for card_id in card_ids:
+        if cards.kind(card_id) == "edict":
+            fire(ctx, "on_edict_discarded", card=card_id, player=player)
+
+
 def discard_cards(ctx, player: str, card_ids: list[str], reason: str) -> None:
     """Cards from a hand go face up onto the discard pile."""
-    if card_ids:
-        ctx.emit("CardsMoved", cards=list(card_ids), src=f"hand:{player}", dst="discard", seen_by=None,
-                 reason=reason)
+    discard(ctx, player, card_ids, f"hand:{player}", reason)
 
 
 def give_cards(ctx, giver: str, receiver: str, card_ids: list[str], reason: str, public: bool = False) -> None:

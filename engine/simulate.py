@@ -22,6 +22,9 @@ from engine.players import heuristic_command, random_command
 MAX_TURNS = 400
 MAX_RETRIES = 25
 TIME_STEP_MS = 1000
+# Share of decisions with a deadline that a simulated player lets run out, so that every
+# default a timer applies (a failed deal, a declined alliance, a random card...) is exercised.
+TIMEOUT_SHARE = 0.05
 
 
 @dataclass
@@ -40,6 +43,7 @@ class GameResult:
     violations: list[str] = field(default_factory=list)
     unfinished_reason: str | None = None
     final_state: dict | None = None
+    timeouts: int = 0
 
 
 def new_game(seed: str, players: int, options: dict | None = None, ruleset: str = "mayfair",
@@ -81,7 +85,12 @@ def play_game(seed: str, players: int, options: dict | None = None, *, ruleset: 
                 break
             chosen = rng.choice(owed)
             clock += TIME_STEP_MS
-            events, state = _answer(state, chosen, chooser, rng, clock)
+            if chosen.get("deadline") is not None and rng.random() < TIMEOUT_SHARE:
+                clock = max(clock, chosen["deadline"])
+                events, state = execute(state, {"action": "timeout", "prompt": chosen["id"], "at": clock})
+                result.timeouts += 1
+            else:
+                events, state = _answer(state, chosen, chooser, rng, clock)
             result.events += len(events)
             if keep_log:
                 log += events
@@ -142,7 +151,7 @@ def simulate(games: int, players: int, seed: int, options: dict | None = None, *
     summary = {"games": games, "players": players, "seed": seed, "ruleset": ruleset, "options": options or {},
                "finished": 0, "winners_by_seat": {}, "joint_wins": 0, "total_events": 0, "errors": 0,
                "invariant_violations": 0, "unfinished": {}, "power_games": {}, "power_wins": {},
-               "examples": []}
+               "timeouts": 0, "examples": []}
     for index in range(games):
         result = play_game(f"{seed}:{index}", players, options, ruleset=ruleset, bots=bots)
         _add(summary, result)
@@ -161,6 +170,7 @@ def simulate(games: int, players: int, seed: int, options: dict | None = None, *
 
 def _add(summary: dict, result: GameResult) -> None:
     summary["total_events"] += result.events
+    summary["timeouts"] += result.timeouts
     for names in result.powers.values():
         for name in names:
             summary["power_games"][name] = summary["power_games"].get(name, 0) + 1

@@ -43,6 +43,11 @@ define("DecisionTimedOut", "A decision's deadline passed and its default was app
 define("Passed", "A player passed in a timing window.", {"player": "str", "window": "str"})
 define("GameEnded", "The game ended.", {"winners": "list", "reason": "str"})
 
+# History -------------------------------------------------------------------------------------
+define("GameRewound", "The game was taken back to the state it had at an earlier version; the events "
+       "after that version stay in the stream (see engine/rewind.py).",
+       {"to_version": "int", "by": "str", "players": "list?", "clock_shift": "int?"})
+
 # Cards ---------------------------------------------------------------------------------------
 define("CardsMoved", "Cards moved between places (hands, deck, discard pile, table).",
        {"cards": "list", "src": "str", "dst": "str", "seen_by": "list?", "reason": "str"},

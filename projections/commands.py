@@ -97,6 +97,10 @@ class CommandRunner:
             return Outcome(game_id, after["v"], result.events, after, response)
         raise VersionConflict(current if current is not None else -1, None)
 
+    def notify(self, game_id: str, before: dict, after: dict, events: list[dict]) -> None:
+        """Run the listeners for events appended outside `run` (a rewind marker, a fork's or an import's events)."""
+        self._notify(game_id, before, after, events)
+
     def _replay(self, game_id: str, key: str, fingerprint: str | None) -> Outcome | None:
         record = self.store.idempotency_record(game_id, key)
         if record is None:

@@ -11,6 +11,12 @@ Where a state comes from, cheapest first:
    versions: ``state_at(game, N)`` folds at most ``checkpoint_every`` events.
 4. the empty state: folding from event 1 (always correct, only slower).
 
+A rewind marker (``GameRewound``, see engine/rewind.py) is folded with the state at its
+target version, which `state_at` finds as above (a checkpoint plus a bounded fold); the
+rewind itself writes a snapshot and a checkpoint at the marker (workers/rewind.py), so
+reads after it do not fold across it. `rebuild` folds from event 1 in memory
+(`engine.rewind.Replay`) and reads no checkpoint.
+
 Every base is checked against the stream before folding on from it (the stream must
 still hold the base's last event with the same hash), so a rewritten stream can make a
 cache or snapshot useless but never wrong. Deleting every snapshot changes nothing but speed.
@@ -25,6 +31,7 @@ import threading
 from collections import OrderedDict
 
 import engine
+from engine.rewind import Replay
 from engine.state import clone, empty
 from projections.errors import GameNotFound, VersionNotFound
 from projections.snapshots import Snapshot, SnapshotStore
@@ -120,8 +127,8 @@ class Repository:
         after = state["v"]
         while until is None or after < until:
             batch = self.store.read(game_id, after=after, until=until, count=READ_BATCH)
-            for event in batch:
-                engine.evolve(state, event)
+            # a rewind marker takes the state at an earlier version: from the nearest checkpoint
+            state = engine.fold(batch, state, state_at=lambda version: self.state_at(game_id, version))
             self.folded += len(batch)
             if batch:
                 after, last_hash = batch[-1]["seq"], batch[-1]["hash"]
@@ -131,7 +138,12 @@ class Repository:
 
     def rebuild(self, game_id: str, *, write: bool = True) -> dict:
         """Fold the whole stream from event 1, ignoring every cache; optionally store the result."""
-        state, last_hash = self._fold_events(game_id, empty(), "", None)
+        replay, last_hash = Replay(every=self.checkpoint_every), ""
+        for event in self.store.iter_all(game_id, batch=READ_BATCH):
+            replay.apply(event)  # rewinds find their earlier states in the replay, not in checkpoints
+            last_hash = event["hash"]
+        self.folded += len(replay.events)
+        state = replay.state
         if state["v"] == 0:
             raise GameNotFound(game_id)
         self._remember(game_id, Snapshot(state["v"], last_hash, state))

@@ -19,6 +19,18 @@ Redis
                     Afterwards every key under it on the real Redis is deleted (SCAN MATCH +
                     DEL, never FLUSHDB); fakeredis needs no cleanup.
 
+Service processes
+-----------------
+``service_processes``  ``service_processes(web=True, worker=True, env={...})`` starts gunicorn
+                       and/or ``cosmic worker`` as real processes on REDIS_URL under this test's
+                       ``key_prefix`` (skipped without REDIS_URL), returns the base URL (None
+                       without ``web``) and stops them, purging the prefix's RQ keys, afterwards.
+                       ``.worker(name, plain_rq=False)`` starts one more worker (or RQ's own
+                       ``rq worker``) and returns its process; ``.kill(process)`` crashes one
+                       (SIGKILL). ``.embedded()`` starts ``cosmic serve`` without REDIS_URL
+                       instead (no Redis needed). ``.logs()`` gives their output for failure
+                       messages, ``.log_of(name)`` one process's.
+
 Event types
 -----------
 ``define_event_type``  ``define_event_type("TestThing", {"n": "int"}, ...)`` registers a
@@ -35,7 +47,11 @@ from __future__ import annotations
 
 import os
 import re
+import signal
+import socket
+import subprocess
 import sys
+import time
 import uuid
 from pathlib import Path
 
@@ -173,3 +189,146 @@ def define_event_type():
     yield define
     for name in defined:
         catalog.TYPES.pop(name, None)
+
+
+# --- real service processes (gunicorn, cosmic worker) -----------------------------------------------
+
+SERVICE_ADMIN_TOKEN = "e2e-admin-token"
+SKIP_SERVICE_REASON = ("REDIS_URL is not set: this test starts gunicorn and/or `cosmic worker` against a real "
+                       "Redis (e.g. REDIS_URL=redis://127.0.0.1:6379/13 make test)")
+BIN = Path(sys.executable).parent
+
+
+def free_port() -> int:
+    """A TCP port nobody listens on right now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def stop_process(process: subprocess.Popen) -> None:
+    """Stop a process and everything it started (its own session)."""
+    if process.poll() is not None:
+        return
+    try:
+        os.killpg(process.pid, signal.SIGTERM)
+        process.wait(10)
+    except (ProcessLookupError, subprocess.TimeoutExpired):
+        try:
+            os.killpg(process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        process.wait(5)
+
+
+class ServiceProcesses:
+    """gunicorn and `cosmic worker` processes of one test (see ``service_processes``)."""
+
+    def __init__(self, prefix: str, folder: Path):
+        self.prefix, self.folder = prefix, folder
+        self.processes: list[subprocess.Popen] = []
+        self.log_files: list[Path] = []
+
+    def __call__(self, web: bool = True, worker: bool = True, env: dict | None = None) -> str | None:
+        environment = self._environment(env)
+        port = free_port()
+        if web:
+            self._start(f"web-{len(self.processes)}", [
+                str(BIN / "gunicorn"), "--worker-class", "gthread", "--workers", "2", "--threads", "8",
+                "--bind", f"127.0.0.1:{port}", "--timeout", "60", "app.wsgi:app"], environment)
+        if worker:
+            self.worker(env=env)
+        if not web:
+            return None
+        base = f"http://127.0.0.1:{port}"
+        self._wait_healthy(base)
+        return base
+
+    def worker(self, name: str | None = None, *, plain_rq: bool = False, env: dict | None = None) -> subprocess.Popen:
+        """Start one worker on REDIS_URL: ``cosmic worker``, or (``plain_rq``) RQ's own ``rq worker
+        --with-scheduler`` on our queue names; its output goes to ``<name>.log`` (see `log_of`)."""
+        from workers.queues import QUEUES, queue_name
+        environment = self._environment(env)
+        name = name or f"worker-{len(self.processes)}"
+        command = [str(BIN / "cosmic"), "worker", "--name", f"{self.prefix}-{name}"]
+        if plain_rq:
+            command = [str(BIN / "rq"), "worker", "--with-scheduler", "--url", environment["REDIS_URL"],
+                       "--name", f"{self.prefix}-{name}", *(queue_name(self.prefix, q) for q in QUEUES)]
+        return self._start(name, command, environment)
+
+    def kill(self, process: subprocess.Popen) -> None:
+        """SIGKILL a process and everything it forked (a worker's scheduler): a crash, no cleanup."""
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait(10)
+
+    def log_of(self, name: str) -> str:
+        """The output of the process started as ``name``."""
+        return (self.folder / f"{name}.log").read_text()
+
+    def _environment(self, env: dict | None) -> dict:
+        url = _redis_url()
+        if not url:
+            pytest.skip(SKIP_SERVICE_REASON)
+        return {**os.environ, "REDIS_URL": url, "COSMIC_PREFIX": self.prefix, "COSMIC_ADMIN_TOKEN": SERVICE_ADMIN_TOKEN,
+                "COSMIC_SNAPSHOT_EVERY": "50", "COSMIC_CHECKPOINT_EVERY": "500", **(env or {})}
+
+    def _start(self, name: str, command: list[str], environment: dict) -> subprocess.Popen:
+        log = self.folder / f"{name}.log"
+        self.log_files.append(log)
+        self.processes.append(subprocess.Popen(command, cwd=PROJECT_ROOT, env=environment, stdout=log.open("w"),
+                                               stderr=subprocess.STDOUT, start_new_session=True))
+        return self.processes[-1]
+
+    def embedded(self, env: dict | None = None) -> str:
+        """`cosmic serve` without REDIS_URL (in-process Redis and worker, data in the test's folder); its URL."""
+        port = free_port()
+        environment = {name: value for name, value in os.environ.items() if name != "REDIS_URL"}
+        environment.update({"COSMIC_ADMIN_TOKEN": SERVICE_ADMIN_TOKEN, "COSMIC_DATA_DIR": str(self.folder / "data"),
+                            **(env or {})})
+        self._start(f"serve-{len(self.processes)}", [str(BIN / "cosmic"), "serve", "--port", str(port)], environment)
+        base = f"http://127.0.0.1:{port}"
+        self._wait_healthy(base)
+        return base
+
+    def _wait_healthy(self, base: str, seconds: float = 30) -> None:
+        import requests
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            self.check_running()
+            try:
+                if requests.get(f"{base}/health", timeout=1).status_code == 200:
+                    return
+            except requests.RequestException:
+                pass
+            time.sleep(0.2)
+        pytest.fail("the service did not become healthy:\n" + self.logs())
+
+    def check_running(self) -> None:
+        """Fail the test with its output if a process has exited."""
+        for process in self.processes:
+            if process.poll() is not None:
+                pytest.fail(f"{process.args[0]} exited with {process.returncode}:\n{self.logs()}")
+
+    def logs(self, tail: int = 3000) -> str:
+        """The processes' output (the end of each log)."""
+        return "\n".join(f"--- {log.name}\n{log.read_text()[-tail:]}" for log in self.log_files if log.exists())
+
+    def stop(self) -> None:
+        for process in self.processes:
+            stop_process(process)
+        url = _redis_url()
+        if url and self.processes:
+            from workers.queues import purge
+            client = redis.Redis.from_url(url)
+            try:
+                purge(client, self.prefix)
+            finally:
+                client.close()
+
+
+@pytest.fixture
+def service_processes(key_prefix, tmp_path):
+    """Start real service processes on REDIS_URL under this test's prefix; see the module docstring."""
+    started = ServiceProcesses(key_prefix, tmp_path)
+    yield started
+    started.stop()

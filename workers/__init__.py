@@ -17,4 +17,16 @@ Conventions for whoever adds jobs (timers, audit, rewind, bots, webhooks):
   delay; the scheduler runs with every worker). Job ids start with the prefix.
 - Run: ``cosmic worker`` (RQ worker + scheduler, needs ``REDIS_URL``); ``cosmic serve``
   without ``REDIS_URL`` runs an in-process worker thread on the embedded Redis.
+
+Decision clocks (`workers.timers`): after every append a listener schedules one job per
+deadline the append opened (``high`` queue, at the first whole second not before the
+deadline, one unique job id per game, prompt and deadline). The job re-reads the game and
+sends the engine's ``timeout`` (actor ``timer``) with the version it read as the expected
+version; a decision no longer owed or with another deadline makes it a no-op, and a
+duplicate loses the optimistic append. Scheduled jobs live in Redis; `workers.scheduler`'s
+``ServiceWorker`` (what ``cosmic worker`` runs) takes over the scheduler lock a killed worker
+left behind (5 to 10 s after the crash) and queues a timer sweep (``workers.timers.sweep``: schedule
+every open deadline of the games being played that has no timer) at start and every 10
+minutes; the embedded worker sweeps when it starts. ``cosmic timers GAME_ID`` lists a
+game's deadlines and timer jobs; ``cosmic timers --sweep`` sweeps by hand.
 """

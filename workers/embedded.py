@@ -4,7 +4,10 @@ RQ's own worker forks (a child would not see the parent's in-memory Redis) and i
 signal handlers (only the main thread may). `ThreadWorker` is RQ's `SimpleWorker` that does
 neither, with thread-based job timeouts; `EmbeddedWorker` runs it in a daemon thread in
 short bursts (each burst also moves due scheduled jobs to their queues, as the scheduler
-of a real worker does), so it can be stopped between bursts.
+of a real worker does), so it can be stopped between bursts. When it starts it schedules
+the timers of every game being played (`workers.timers.sweep_runtime`) and asks the bots
+that owe decisions to play (`workers.bots.sweep_runtime`): the in-process Redis starts
+empty, so the jobs of the games loaded from the data folder must be made again.
 """
 
 from __future__ import annotations
@@ -15,7 +18,9 @@ import threading
 from rq import SimpleWorker
 from rq.timeouts import TimerDeathPenalty
 
+from workers import bots
 from workers.queues import job_id
+from workers.timers import sweep_runtime
 
 log = logging.getLogger(__name__)
 
@@ -47,6 +52,14 @@ class EmbeddedWorker:
 
     def _loop(self) -> None:
         worker = ThreadWorker(self.runtime.queues(), connection=self.runtime.redis, name=self.name)
+        try:  # the embedded Redis starts empty: schedule the timers of the games loaded from the data folder
+            sweep_runtime(self.runtime)
+        except Exception:
+            log.exception("embedded worker: the timer sweep failed")
+        try:  # ... and ask their bots to answer what they owe
+            bots.sweep_runtime(self.runtime)
+        except Exception:
+            log.exception("embedded worker: the bot sweep failed")
         while not self._stop.is_set():
             try:
                 worker.work(burst=True, with_scheduler=True, logging_level="WARNING")

@@ -34,3 +34,22 @@ def rebuild_index() -> int:
     """Recreate the games list from the streams (after a restore or a lost index); returns its size."""
     runtime = current()
     return runtime.index.rebuild(runtime.repository)
+
+
+def audit_game(game_id: str) -> dict:
+    """Audit one game (queue ``low``): chain, sequence, schemas, refold against what is served (workers.audit)."""
+    from workers.audit import audit_game as audit
+    runtime = current()
+    return audit(runtime.store, runtime.repository, game_id).as_dict()
+
+
+def replay_game(game_id: str) -> dict:
+    """Rebuild one game's snapshot, checkpoints and list entry from its stream (queue ``low``; workers.replay)."""
+    from workers.replay import replay_game as replay
+    return replay(current(), game_id)
+
+
+def replay_all() -> dict:
+    """Rebuild the snapshots and list entries of every game (queue ``low``); returns the totals."""
+    from workers.replay import replay_all as replay
+    return replay(current())

@@ -1,13 +1,16 @@
-"""``cosmic worker``: an RQ worker with its scheduler, serving our queues on ``REDIS_URL``."""
+"""``cosmic worker``: an RQ worker with its scheduler, serving our queues on ``REDIS_URL``.
+
+It is a `workers.scheduler.ServiceWorker`: it takes over the scheduler of a worker that died
+and queues timer sweeps (see that module).
+"""
 
 from __future__ import annotations
 
 import logging
 
-from rq import Worker
-
 from workers import runtime as runtime_module
 from workers.runtime import Runtime
+from workers.scheduler import ServiceWorker
 from workers.settings import Settings
 
 
@@ -20,5 +23,5 @@ def run_worker(settings: Settings, *, burst: bool = False, name: str | None = No
     logging.basicConfig(level=logging_level)
     runtime = Runtime(settings)
     runtime_module.install(runtime)
-    worker = Worker(runtime.queues(), connection=runtime.redis, name=name)
+    worker = ServiceWorker(runtime.queues(), connection=runtime.redis, name=name, runtime=runtime)
     return worker.work(burst=burst, with_scheduler=True, logging_level=logging_level)

@@ -24,6 +24,7 @@ from events.store import EventStore
 from projections.commands import CommandRunner
 from projections.index import GameIndex
 from projections.repository import Repository
+from workers import timers
 from workers.queues import QUEUES, job_id, queue_name
 from workers.settings import Settings
 
@@ -48,6 +49,10 @@ class Runtime:
         self.commands = CommandRunner(self.store, self.repository, retries=settings.action_retries)
         self.commands.add_listener(self._update_index)
         self.commands.add_listener(self._after_game_end)
+        self.commands.add_listener(timers.on_append(self))  # a timer for each deadline an append opens
+        from workers import bots, webhooks  # (they import this module's `current`)
+        self.commands.add_listener(bots.listener(self))  # a job when a bot seat owes a decision
+        self.commands.add_listener(webhooks.listener(self))  # deliveries to matching webhook subscriptions
         self.data_folder = None
         self._queues: dict[str, Queue] = {}
 

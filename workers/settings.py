@@ -22,6 +22,12 @@ class Settings:
     sse_keepalive: float = 15.0          # COSMIC_SSE_KEEPALIVE: seconds between keep-alive comments
     sse_max_seconds: float = 300.0       # COSMIC_SSE_MAX_SECONDS: longest a stream stays open
     action_retries: int = 5              # COSMIC_ACTION_RETRIES: re-decides after a conflicting append
+    bot_moves: int = 200                 # COSMIC_BOT_MOVES: bot decisions per job before it hands over
+    webhook_timeout: float = 5.0         # COSMIC_WEBHOOK_TIMEOUT: seconds a webhook POST may take
+    webhook_backoff: float = 2.0         # COSMIC_WEBHOOK_BACKOFF: seconds before the first retry (doubling)
+    webhook_backoff_max: float = 600.0   # COSMIC_WEBHOOK_BACKOFF_MAX: longest wait between retries
+    webhook_log_size: int = 1000         # COSMIC_WEBHOOK_LOG_SIZE: delivery attempts kept per subscription
+    webhook_allow_private: bool = False  # COSMIC_WEBHOOK_ALLOW_PRIVATE: players' webhooks may target private hosts
 
     @property
     def embedded(self) -> bool:
@@ -53,6 +59,11 @@ class Settings:
         if self.sse_keepalive <= 0 or self.sse_max_seconds <= 0 or self.action_retries < 0:
             raise ValueError("COSMIC_SSE_KEEPALIVE and COSMIC_SSE_MAX_SECONDS must be positive, "
                              "COSMIC_ACTION_RETRIES not negative")
+        if self.bot_moves < 1 or self.webhook_log_size < 1:
+            raise ValueError("COSMIC_BOT_MOVES and COSMIC_WEBHOOK_LOG_SIZE must be at least 1")
+        if self.webhook_timeout <= 0 or self.webhook_backoff <= 0 or self.webhook_backoff_max < self.webhook_backoff:
+            raise ValueError("COSMIC_WEBHOOK_TIMEOUT and COSMIC_WEBHOOK_BACKOFF must be positive, "
+                             "COSMIC_WEBHOOK_BACKOFF_MAX at least COSMIC_WEBHOOK_BACKOFF")
 
 
 ENV_NAMES = {
@@ -61,11 +72,21 @@ ENV_NAMES = {
     "checkpoint_every": "COSMIC_CHECKPOINT_EVERY", "cache_games": "COSMIC_CACHE_GAMES",
     "idempotency_ttl": "COSMIC_IDEMPOTENCY_TTL", "sse_keepalive": "COSMIC_SSE_KEEPALIVE",
     "sse_max_seconds": "COSMIC_SSE_MAX_SECONDS", "action_retries": "COSMIC_ACTION_RETRIES",
+    "bot_moves": "COSMIC_BOT_MOVES", "webhook_timeout": "COSMIC_WEBHOOK_TIMEOUT",
+    "webhook_backoff": "COSMIC_WEBHOOK_BACKOFF", "webhook_backoff_max": "COSMIC_WEBHOOK_BACKOFF_MAX",
+    "webhook_log_size": "COSMIC_WEBHOOK_LOG_SIZE", "webhook_allow_private": "COSMIC_WEBHOOK_ALLOW_PRIVATE",
 }
 
 
+TRUE, FALSE = ("1", "true", "yes", "on"), ("0", "false", "no", "off")
+
+
 def _parse(name: str, raw: str, default):
-    if isinstance(default, bool) or default is None or isinstance(default, str):
+    if isinstance(default, bool):
+        if raw.strip().lower() not in TRUE + FALSE:
+            raise ValueError(f"{name} must be true or false, not {raw!r}")
+        return raw.strip().lower() in TRUE
+    if default is None or isinstance(default, str):
         return raw
     try:
         return type(default)(raw)

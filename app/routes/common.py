@@ -1,15 +1,15 @@
-"""Helpers the route modules share: the caller, the clock, the game id pattern."""
+"""Helpers the route modules share: the caller, the clock (`workers.clock.now_ms`), the game id pattern
+and new game ids (`workers.fork.new_game_id`)."""
 
 from __future__ import annotations
-
-import secrets
-import time
 
 from flask import current_app
 from werkzeug.routing import BaseConverter
 
 from app.auth import Tokens, viewer
 from app.http import runtime
+from workers.clock import now_ms  # noqa: F401 (every command's ``at``: the clock the timers compare with)
+from workers.fork import new_game_id  # noqa: F401 (the one shape of game id, made by the API and by forks)
 
 GAME_ID_PATTERN = r"[A-Za-z0-9_-]{1,64}"
 
@@ -18,16 +18,6 @@ class GameIdConverter(BaseConverter):
     """``<gid:game_id>``: only ids the service could have made; anything else is a 404."""
 
     regex = GAME_ID_PATTERN
-
-
-def new_game_id() -> str:
-    """A short, URL-safe, random game id."""
-    return secrets.token_urlsafe(8)
-
-
-def now_ms() -> int:
-    """Server time in milliseconds: every command's ``at``."""
-    return int(time.time() * 1000)
 
 
 def tokens() -> Tokens:

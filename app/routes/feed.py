@@ -11,6 +11,7 @@ from app import schemas
 from app.http import parse_version_header, query, runtime, versioned
 from app.problems import Problem
 from app.routes.common import caller
+from engine.rewind import is_marker
 from events.redaction import ADMIN, redact
 from projections.errors import GameNotFound
 from projections.log import log_view, visible
@@ -60,14 +61,20 @@ def stream(game_id: str):
 
 
 def _messages(rt, game_id: str, who: str | None, after: int, limit: float, finished_at: int | None):
-    """The SSE messages: catch up, then follow the stream's tail."""
+    """The SSE messages: catch up, then follow the stream's tail.
+
+    A ``GameEnded`` ends the stream only if nothing follows it: a game rewound after its end
+    has a ``GameRewound`` marker after it and goes on (engine/rewind.py).
+    """
     keepalive = rt.settings.sse_keepalive
     deadline = time.monotonic() + limit
     yield "retry: 2000\n\n"
     while True:
         if finished_at is not None and after >= finished_at:
-            yield "event: end\ndata: {}\n\n"
-            return
+            if rt.store.version(game_id) <= after:
+                yield "event: end\ndata: {}\n\n"
+                return
+            finished_at = None  # the end was rewound: its marker comes next
         remaining = deadline - time.monotonic()
         if remaining <= 0:
             return
@@ -80,6 +87,8 @@ def _messages(rt, game_id: str, who: str | None, after: int, limit: float, finis
             after = event["seq"]
             if event["type"] == "GameEnded":
                 finished_at = after
+            elif is_marker(event):
+                finished_at = None
             if visible(event, who):
                 yield _message(redact(event, who))
 

@@ -64,7 +64,12 @@ def board(game_id: str):
 
 @bp.post("/games/<gid:game_id>/players")
 def join(game_id: str):
-    """Take a seat: returns the seat's colour and its bearer token (shown only here)."""
+    """Take a seat: returns the seat's colour and its bearer token (shown only here).
+
+    Anyone may seat a bot (``"bot": "random" | "heuristic"``) while the game is in the lobby;
+    a bot seat gets no token (``"token": null``): the workers play it, and nobody may read its
+    hand or act for it except the admin.
+    """
     caller(game_id)
     body = schemas.JOIN.load(json_body())
     runtime().repository.require(game_id)
@@ -74,7 +79,7 @@ def join(game_id: str):
             command[name] = body[name]
     outcome = runtime().commands.run(game_id, command)
     color = next(e["payload"]["player"] for e in outcome.events if e["type"] == "PlayerJoined")
-    token = tokens().issue(game_id, color)
+    token = None if body.get("bot") is not None else tokens().issue(game_id, color)
     result = {"game_id": game_id, "player": color, "color": color, "name": body["name"].strip(),
               "token": token, "version": outcome.version}
     return json_response(result, 201, {"ETag": f'"{outcome.version}"', "Cache-Control": "no-store"})

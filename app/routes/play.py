@@ -8,7 +8,7 @@ from flask import Blueprint, request
 
 from app import schemas
 from app.auth import require_player_or_admin
-from app.http import json_body, json_response, parse_version_header, query, runtime, versioned
+from app.http import expected_version, json_body, json_response, query, runtime, versioned
 from app.problems import Problem
 from app.routes.common import caller, now_ms
 from engine.flow import identity
@@ -25,7 +25,7 @@ def act(game_id: str):
     """Answer a decision the caller owes (the admin may act for a player, or send ``timeout``)."""
     who = require_player_or_admin(caller(game_id))
     body = schemas.ACTION.load(json_body())
-    expected = _expected_version(body)
+    expected = expected_version(body)
     key = _idempotency_key()
     rt = runtime()
     state = rt.repository.require(game_id)
@@ -58,15 +58,6 @@ def _answer(game_id: str, after: dict, events: list) -> dict:
     return {"game_id": game_id, "version": after["v"], "appended": len(events), "status": after["status"],
             "turn": turn.get("number"), "winners": list(after.get("winners") or []),
             "pending": views.pending(after)}
-
-
-def _expected_version(body: dict) -> int | None:
-    header = parse_version_header(request.headers.get("If-Match"), "If-Match")
-    in_body = body.get("expected_version")
-    if header is not None and in_body is not None and header != in_body:
-        raise Problem(400, "invalid-request", "If-Match and expected_version disagree",
-                      errors={"expected_version": ["Differs from If-Match."]})
-    return header if header is not None else in_body
 
 
 def _idempotency_key() -> str | None:

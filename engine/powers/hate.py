@@ -2,6 +2,7 @@
 
 from engine import cards, shapes
 from engine.flow import Step, option, prompt, register
+from engine.handcards import discard_cards
 from engine.powers.base import Flare, Power
 from engine.state import clockwise_from_left, hand
 
@@ -95,16 +96,15 @@ class HateStep(Step):
 
     def answer(self, ctx, step, prompt_, opt, args):
         player = prompt_["player"]
+        # the step's progress is recorded before the discard: a discarded edict may schedule Vulch's take
         if step["card"] is None:
-            ctx.emit("CardsMoved", cards=[args["card"]], src=f"hand:{player}", dst="discard", seen_by=None,
-                     reason="Hate")
             ctx.update(card=args["card"], pending=clockwise_from_left(ctx.state, player))
+            discard_cards(ctx, player, [args["card"]], "Hate")
             return
         rest = [p for p in step["pending"] if p != player]
         if opt["action"] == "discard":
-            ctx.emit("CardsMoved", cards=[args["card"]], src=f"hand:{player}", dst="discard", seen_by=None,
-                     reason="Hate")
             finish(ctx, rest, [], step["player"])
+            discard_cards(ctx, player, [args["card"]], "Hate")
         else:
             finish(ctx, rest, [player], step["player"])
 

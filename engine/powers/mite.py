@@ -1,6 +1,7 @@
 """Mite: a defense holding a big hand must pay Mite in cards or in a base."""
 
 from engine.flow import Step, option, prompt, register
+from engine.handcards import discard_cards
 from engine.powers.base import Flare, Power
 from engine.state import hand, main_player
 from engine.steps.game import END_OF_CHALLENGE
@@ -99,7 +100,7 @@ def pay_in_cards(ctx, by: str) -> None:
         ctx.emit("CardsMoved", cards=lost, src=f"hand:{defense}", dst=f"hand:{by}", seen_by=sorted({defense, by}),
                  reason="Mite")
     else:
-        ctx.emit("CardsMoved", cards=lost, src=f"hand:{defense}", dst="discard", seen_by=None, reason="Mite")
+        discard_cards(ctx, defense, lost, "Mite")
 
 
 def give_base(ctx, by: str) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine import cards, shapes
 from engine.flow import Step, option, prompt, register
-from engine.handcards import new_hand
+from engine.handcards import discard, new_hand
 from engine.hooks import fire, fold
 from engine.state import challenge_cards, hand, main_player
 from engine.steps.game import end_turn_now
@@ -124,6 +124,5 @@ class Discard(Step):
             if state["committed"][side]:
                 ctx.emit("CardsMoved", cards=list(state["committed"][side]), src=f"committed:{side}",
                          dst="discard", seen_by=None, reason="stage 9")
-        if state["table"]:
-            ctx.emit("CardsMoved", cards=list(state["table"]), src="table", dst="discard", seen_by=None,
-                     reason="stage 9")
+        # what is left on the table (cards whose effect lasted): whose each was is no longer known here
+        discard(ctx, None, list(state["table"]), "table", "stage 9")

@@ -117,10 +117,11 @@ class PreChallenge(Step):
             ctx.update(decided=True)
             return
         offense = prompt_["player"]
+        ctx.emit("ChallengeEnded", number=ctx.state["ch"]["number"], succeeded=False)
+        # the turn's end is scheduled first, so what the discards trigger (Vulch) runs before it
+        ctx.unwind("turn_end", reason="punt")
         discard_cards(ctx, offense, list(hand(ctx.state, offense)), "punt")
         draw(ctx, offense, HAND_SIZE, "punt")
-        ctx.emit("ChallengeEnded", number=ctx.state["ch"]["number"], succeeded=False)
-        ctx.unwind("turn_end", reason="punt")
 
     def default(self, state, step, prompt_, rng):
         return {"action": "play", "args": {}}

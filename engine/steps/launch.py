@@ -42,14 +42,17 @@ class Launch(Step):
             return []
         low, high = token_range(state, offense, "offense")
         shape = shapes.distribution(sources, max(0, low - already), max(0, high - already))
-        if not shapes.satisfiable(shape):
+        targets = launch_targets(state)
+        if not shapes.satisfiable(shape) or not targets:
             return []
         return [prompt(step, offense, "launch",
-                       [option("launch", {"tokens": shape, "planet": shapes.choice(launch_targets(state))},
+                       [option("launch", {"tokens": shape, "planet": shapes.choice(targets)},
                                rule="4.3")], rule="4.3", info={"on_cone": already})]
 
     def run(self, ctx, step):
-        end_turn_now(ctx, "no token to launch")
+        # (decision) no planet to aim at ends the turn too: an own-system challenge whose target base
+        # was emptied before the launch (a Plague or a Vacuum in the destiny window) has nothing to attack
+        end_turn_now(ctx, "no token to launch" if launch_targets(ctx.state) else "no planet to aim at")
 
     def answer(self, ctx, step, prompt_, opt, args):
         offense = prompt_["player"]

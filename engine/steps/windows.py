@@ -14,7 +14,7 @@ from __future__ import annotations
 from engine import cards
 from engine.catalog import POWERS, card_ability, handler_for
 from engine.flow import Step, option, prompt, register
-from engine.hooks import fire
+from engine.handcards import discard
 from engine.state import hand, power_active, powers_of, timing_order
 
 
@@ -97,9 +97,7 @@ def begin_use(ctx, player: str, opt: dict, args: dict, window: str, target: dict
 def discard_from_table(ctx, player: str, card_id: str, reason: str) -> None:
     """A played flare or edict is discarded after use; a discarded edict may be taken (Vulch)."""
     if card_id in ctx.state["table"]:
-        ctx.emit("CardsMoved", cards=[card_id], src="table", dst="discard", seen_by=None, reason=reason)
-        if cards.kind(card_id) == "edict":
-            fire(ctx, "on_edict_discarded", card=card_id, player=player)
+        discard(ctx, player, [card_id], "table", reason)
 
 
 @register

@@ -1,7 +1,14 @@
-"""Fixtures for API tests: the Flask app on fakeredis (and real Redis), and games played through it."""
+"""Fixtures for API tests: the Flask app on fakeredis (and real Redis), and games played through it.
+
+Helpers the API tests share: `ADMIN` and `bearer` (Authorization headers), `problem_type`
+(checks a problem document, gives its slug), `whole_log` (every page of a game's event
+feed), `sse_messages` (parses a server-sent-events body), `ApiGame` (a game played over HTTP) and `Seated` (a game played from recorded
+commands through the runtime, with a token per seat).
+"""
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from pathlib import Path
@@ -9,13 +16,16 @@ from pathlib import Path
 import pytest
 import yaml
 
+from app.auth import Tokens
 from engine.players import random_command
+from tests.workers.games import play
 from workers.queues import purge
 from workers.runtime import Runtime
 from workers.settings import Settings
 
 ADMIN_TOKEN = "test-admin-token"
 ADMIN = {"Authorization": f"Bearer {ADMIN_TOKEN}"}
+PROBLEM = "application/problem+json"
 
 
 @pytest.fixture
@@ -73,6 +83,43 @@ def client(app):
 def bearer(token: str) -> dict:
     """The Authorization header of a token."""
     return {"Authorization": f"Bearer {token}"}
+
+
+def problem_type(response) -> str:
+    """The slug of a problem response (checks it is one)."""
+    assert response.mimetype == PROBLEM, (response.status_code, response.data[:300])
+    body = response.json
+    assert {"type", "title", "status", "detail"} <= set(body)
+    assert body["status"] == response.status_code
+    return body["type"].rsplit(":", 1)[-1]
+
+
+def whole_log(client, game_id: str, headers: dict | None = None, **params) -> list[dict]:
+    """Every event of GET /games/{id}/events as ``headers`` may see them, page after page."""
+    events, after = [], 0
+    while True:
+        page = client.get(f"/games/{game_id}/events", query_string={"after": after, "limit": 1000, **params},
+                          headers=headers or {}).json
+        events += page["events"]
+        after = page["next_after"]
+        if not page["more"]:
+            return events
+
+
+def sse_messages(text: str) -> list[dict]:
+    """The SSE messages of a body: each {"id", "event", "data"} (comments and retry lines dropped)."""
+    found = []
+    for block in text.split("\n\n"):
+        fields = {}
+        for line in block.splitlines():
+            if line.startswith(":") or ":" not in line:
+                continue
+            name, _, value = line.partition(": ")
+            fields[name] = value
+        if "event" in fields:
+            found.append({"id": fields.get("id"), "event": fields["event"],
+                          "data": json.loads(fields["data"]) if "data" in fields else None})
+    return found
 
 
 class ApiGame:
@@ -159,3 +206,23 @@ def api_game(client):
     def make(seats: int = 3, seed: str | None = "api-seed", moves: int = 0, **options) -> ApiGame:
         return ApiGame(client, seats, seed, **options).join_all(seats).start().moves(moves)
     return make
+
+
+class Seated:
+    """A game played from recorded commands through the runtime (faster than HTTP), with a token per seat."""
+
+    def __init__(self, runtime, game_id: str, commands: list[dict]):
+        self.id = game_id
+        self.state = play(runtime, game_id, commands)
+        table = Tokens(runtime.store)
+        self.tokens = {color: table.issue(game_id, color) for color in self.state["order"]}
+
+    def as_(self, color: str) -> dict:
+        """The headers of a seat."""
+        return bearer(self.tokens[color])
+
+
+@pytest.fixture
+def seated(runtime):
+    """``seated("g", commands)``: a game of this app's runtime with a token per seat."""
+    return lambda game_id, commands: Seated(runtime, game_id, commands)

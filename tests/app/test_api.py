@@ -3,22 +3,7 @@
 from __future__ import annotations
 
 import engine
-
-PROBLEM = "application/problem+json"
-
-
-def bearer(token: str) -> dict:
-    return {"Authorization": f"Bearer {token}"}
-
-
-def problem_type(response) -> str:
-    """The slug of a problem response (checks it is one)."""
-    assert response.mimetype == PROBLEM, (response.status_code, response.data[:200])
-    body = response.json
-    assert {"type", "title", "status", "detail"} <= set(body)
-    assert body["status"] == response.status_code
-    return body["type"].rsplit(":", 1)[-1]
-
+from tests.app.conftest import bearer, problem_type
 
 # --- lobby ----------------------------------------------------------------------------------
 

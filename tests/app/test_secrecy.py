@@ -17,21 +17,15 @@ import pytest
 import engine
 from engine.invariants import card_places
 from engine.state import empty
+from tests.app.conftest import ADMIN, whole_log
 
-ADMIN = {"Authorization": "Bearer test-admin-token"}
 SEED = "the-secret-seed-0f9e8d7c"
 POWERS = {"red": ["Mind"], "blue": ["Filch"], "yellow": ["Laser"], "purple": ["Oracle"]}
 
 
 def admin_log(client, game) -> list[dict]:
     """Every event of the game, unredacted (admin)."""
-    events, after = [], 0
-    while True:
-        page = client.get(game.url(f"/events?after={after}&limit=1000&include_internal=true"), headers=ADMIN).json
-        events += page["events"]
-        after = page["next_after"]
-        if not page["more"]:
-            return events
+    return whole_log(client, game.id, ADMIN, include_internal="true")
 
 
 def _colors(value) -> set[str]:

@@ -2,25 +2,10 @@
 
 from __future__ import annotations
 
-import json
 import threading
 import time
 
-
-def messages(text: str) -> list[dict]:
-    """The SSE messages of a body: each {"id", "event", "data"} (comments and retry lines dropped)."""
-    found = []
-    for block in text.split("\n\n"):
-        fields = {}
-        for line in block.splitlines():
-            if line.startswith(":") or ":" not in line:
-                continue
-            name, _, value = line.partition(": ")
-            fields[name] = value
-        if "event" in fields:
-            found.append({"id": fields.get("id"), "event": fields["event"],
-                          "data": json.loads(fields["data"]) if "data" in fields else None})
-    return found
+from tests.app.conftest import sse_messages as messages
 
 
 def test_a_finished_game_streams_every_visible_event_then_end(api_game, client):

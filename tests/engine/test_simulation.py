@@ -5,6 +5,8 @@ no crash, no broken invariant (20 tokens each, cards conserved, a decision alway
 every game ends with a winner or a stated reason.
 """
 
+import json
+
 import pytest
 
 from engine.errors import RulesError
@@ -14,7 +16,9 @@ GAMES_PER_COUNT = 30
 GAMES_PER_OPTION = 10
 OPTIONS = [{"reverse_cone": False}, {"special_destiny": True}, {"punt": True}, {"powers_per_player": 2},
            {"reverse_warp": True}, {"simplified": True}, {"reinforcements": False}, {"edicts": False},
-           {"flares": False}, {"kickers": True}, {"war_cards": True}]
+           {"flares": False}, {"kickers": True}, {"war_cards": True},
+           # the powers that make players discard, with the Vulch taking every other player's edicts
+           {"power_pool": ["Vulch", "Hate", "Mite", "Barbarian", "Judge"]}]
 
 
 def check(summary: dict) -> None:
@@ -55,3 +59,33 @@ def test_cosmic_simulate_names_a_bad_option_and_exits_with_status_2(option, mess
     assert main(["simulate", "--games", "1", "--players", "4", "--option", option]) == 2
     err = capsys.readouterr().err
     assert err.startswith("cosmic simulate: ") and message in err
+
+
+def test_the_summary_reports_each_powers_games_wins_and_win_rate_war_only_powers_included():
+    pool = ["Hawk", "Peacenik", "Vulch", "Mind", "Filch"]
+    summary = simulate(4, 5, seed=3, options={"war_cards": True, "power_pool": pool})
+    check(summary)
+    assert summary["power_games"] == {name: 4 for name in pool}  # five players, five powers: all dealt
+    assert sum(summary["power_wins"].values()) == sum(summary["winners_by_seat"].values())  # one power each
+    assert summary["power_win_rate"] == {name: round(summary["power_wins"].get(name, 0) / 4, 3)
+                                         for name in sorted(pool)}
+
+
+def test_with_two_powers_per_player_a_win_counts_for_both_powers():
+    summary = simulate(3, 3, seed=5, options={"powers_per_player": 2})
+    check(summary)
+    assert sum(summary["power_games"].values()) == 3 * 3 * 2
+    assert sum(summary["power_wins"].values()) == 2 * sum(summary["winners_by_seat"].values())
+
+
+def test_cosmic_simulate_prints_each_powers_win_rate_best_first(capsys):
+    from app.cli import main
+
+    assert main(["simulate", "--games", "2", "--players", "3", "--seed", "1"]) == 0
+    captured = capsys.readouterr()
+    summary = json.loads(captured.out.splitlines()[-1])
+    table = captured.err[captured.err.index("power win rate"):].splitlines()[1:]
+    listed = [line.split()[0] for line in table if line.startswith("    ")]
+    assert sorted(listed) == sorted(summary["power_win_rate"])
+    shown = [float(line.split()[1]) for line in table if line.startswith("    ")]
+    assert shown == sorted(shown, reverse=True)

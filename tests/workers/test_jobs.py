@@ -2,39 +2,24 @@
 
 from __future__ import annotations
 
+import random
 import time
 
 import engine
+from tests.workers import games
+from tests.workers.thread_jobs import run_jobs
 from workers import jobs
-from workers.embedded import EmbeddedWorker, ThreadWorker
-from workers.queues import QUEUES, job_id, queue_name
-
-
-def burst(runtime) -> bool:
-    """Run every queued job in this thread, as `cosmic worker --burst` would (without forking)."""
-    worker = ThreadWorker(runtime.queues(), connection=runtime.redis, name=job_id(runtime.settings.prefix, "test"))
-    return worker.work(burst=True, with_scheduler=True, logging_level="WARNING")
+from workers.embedded import EmbeddedWorker
+from workers.queues import QUEUES, queue_name
 
 
 def play_to_the_end(runtime, game_id: str, seed: str) -> dict:
-    """A two-player game through the runtime's command runner, first legal option each time."""
-    import random
-
-    from engine.players import random_command
-    commands = [{"action": "create", "seats": 2, "seed": seed, "options": {}, "at": 0}]
-    commands += [{"action": "join", "name": f"p{k}", "at": 0} for k in range(2)] + [{"action": "start", "at": 0}]
-    for command in commands:
-        runtime.commands.run(game_id, command)
+    """A two-player game through the runtime's command runner, random legal answers to the end."""
+    games.play(runtime, game_id, games.lobby(seed, 2, names="p{k}"))
     rng = random.Random(seed)
-    while (state := runtime.repository.current(game_id))["status"] == "playing":
-        prompt = rng.choice(engine.prompts(state))
-        for _ in range(50):
-            try:
-                runtime.commands.run(game_id, random_command(state, prompt, rng))
-                break
-            except engine.EngineError:
-                continue
-    return state
+    while games.random_move(runtime, game_id, rng) is not None:
+        pass
+    return runtime.repository.current(game_id)
 
 
 def test_queue_names_and_job_ids_carry_the_prefix(runtime):
@@ -46,7 +31,7 @@ def test_queue_names_and_job_ids_carry_the_prefix(runtime):
 
 def test_noop_runs_on_a_worker(runtime):
     job = runtime.enqueue(jobs.noop, "ping", queue="high")
-    assert burst(runtime)
+    assert run_jobs(runtime)
     job.refresh()
     assert job.get_status() == "finished"
     assert job.return_value() == {"ok": True, "value": "ping", "pid": job.return_value()["pid"],
@@ -58,7 +43,7 @@ def test_a_finished_game_gets_its_snapshot_from_the_worker(runtime):
     assert state["status"] == "finished"
     assert runtime.repository.snapshots.latest("g-job") is None  # no snapshot is due yet
     assert runtime.queue("default").count == 1
-    burst(runtime)
+    run_jobs(runtime)
     latest = runtime.repository.snapshots.latest("g-job")
     assert latest.version == state["v"] and latest.state == engine.fold(runtime.store.read("g-job"))
 
@@ -82,12 +67,12 @@ def test_rebuild_index_lists_every_game(runtime):
 
 def test_scheduled_jobs_run_after_their_delay(runtime):
     job = runtime.enqueue_in(2, jobs.noop, "later")  # RQ schedules to the whole second
-    burst(runtime)
+    run_jobs(runtime)
     assert job.get_status(refresh=True) == "scheduled"
     deadline = time.monotonic() + 8
     while job.get_status(refresh=True) != "finished" and time.monotonic() < deadline:
         time.sleep(0.3)
-        burst(runtime)
+        run_jobs(runtime)
     assert job.return_value()["value"] == "later"
 
 

@@ -17,7 +17,9 @@ def test_every_variable_is_read():
     env = {"REDIS_URL": "redis://h:1/2", "COSMIC_PREFIX": "p1", "COSMIC_ADMIN_TOKEN": "t", "COSMIC_DATA_DIR": "/d",
            "COSMIC_SNAPSHOT_EVERY": "7", "COSMIC_CHECKPOINT_EVERY": "70", "COSMIC_CACHE_GAMES": "9",
            "COSMIC_IDEMPOTENCY_TTL": "60", "COSMIC_SSE_KEEPALIVE": "2.5", "COSMIC_SSE_MAX_SECONDS": "30",
-           "COSMIC_ACTION_RETRIES": "2"}
+           "COSMIC_ACTION_RETRIES": "2", "COSMIC_BOT_MOVES": "3", "COSMIC_WEBHOOK_TIMEOUT": "1.5",
+           "COSMIC_WEBHOOK_BACKOFF": "0.2", "COSMIC_WEBHOOK_BACKOFF_MAX": "4", "COSMIC_WEBHOOK_LOG_SIZE": "5",
+           "COSMIC_WEBHOOK_ALLOW_PRIVATE": "true"}
     assert set(env) == set(ENV_NAMES.values())
     settings = Settings.from_env(env)
     assert not settings.embedded
@@ -25,11 +27,15 @@ def test_every_variable_is_read():
     assert (settings.snapshot_every, settings.checkpoint_every, settings.cache_games) == (7, 70, 9)
     assert (settings.idempotency_ttl, settings.sse_keepalive, settings.sse_max_seconds, settings.action_retries) == \
         (60, 2.5, 30.0, 2)
+    assert (settings.bot_moves, settings.webhook_timeout, settings.webhook_backoff, settings.webhook_backoff_max,
+            settings.webhook_log_size, settings.webhook_allow_private) == (3, 1.5, 0.2, 4.0, 5, True)
 
 
 @pytest.mark.parametrize("env, name", [({"COSMIC_SNAPSHOT_EVERY": "many"}, "COSMIC_SNAPSHOT_EVERY"),
                                        ({"COSMIC_SNAPSHOT_EVERY": "0"}, "COSMIC_SNAPSHOT_EVERY"),
-                                       ({"COSMIC_PREFIX": "a{b}"}, "COSMIC_PREFIX")])
+                                       ({"COSMIC_PREFIX": "a{b}"}, "COSMIC_PREFIX"),
+                                       ({"COSMIC_WEBHOOK_ALLOW_PRIVATE": "maybe"}, "COSMIC_WEBHOOK_ALLOW_PRIVATE"),
+                                       ({"COSMIC_WEBHOOK_BACKOFF": "-1"}, "COSMIC_WEBHOOK_BACKOFF")])
 def test_bad_values_name_their_variable(env, name):
     with pytest.raises(ValueError, match=name):
         Settings.from_env(env)

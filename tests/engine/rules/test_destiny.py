@@ -97,6 +97,23 @@ def test_own_colour_lets_the_offense_challenge_another_players_base_in_its_own_s
     assert g.tokens("red-0") == {"red": 2}
 
 
+def test_own_colour_challenge_whose_target_base_is_gone_before_the_launch_ends_the_turn():
+    # (decision) yellow's only base in red's system is emptied in the destiny window: nothing to aim at
+    hands = {**HANDS, "blue": ["Plague"] + LOW[:6]}
+    g = game(["red.2"], hands=hands, tokens={"red-3": {"red": 4, "yellow": 1}, "yellow-0": {"yellow": 3}},
+             options={"edicts": True})
+    g.challenge_own_system("yellow")
+    g.use("blue", "card:Plague", {"player": "yellow"})
+    g.lose("yellow", {"red-3": 1, "yellow-0": 2})
+    kinds_held = g.owe("yellow", "plague_discards")["options"][0]["args"]
+    g.answer("yellow", "plague_discards", "discard", {k: shape["values"][0] for k, shape in kinds_held.items()})
+    g.pass_windows()
+    assert g.tokens("red-3") == {"red": 4}
+    ended = [e["payload"] for e in g.log if e["type"] == "TurnEnded"]
+    assert ended == [{"player": "red", "reason": "no planet to aim at"}]
+    assert g.state["turn"]["offense"] == "blue"  # the turn passed to the left
+
+
 def test_own_colour_lets_the_offense_reestablish_an_empty_home_planet_as_a_successful_challenge():
     g = game(["red.3"], tokens={"red-4": {}, "blue-1": {"blue": 4, "red": 4}})
     owed = destiny_prompt(g)

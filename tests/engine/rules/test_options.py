@@ -55,6 +55,14 @@ def test_the_simplified_game_deals_only_the_six_simple_powers_without_flares_or_
         assert not [c for c in destiny if c.endswith(".rev")]
 
 
+def test_the_simplified_game_keeps_flares_out_even_when_asked_for():
+    state, log = new_game("simple-flares", 4, {"simplified": True, "flares": True})
+    assert state["options"]["flares"] is False
+    deck = next(e["payload"]["cards"] for e in log if e["type"] == "DeckFormed" and e["payload"]["deck"] == "deck")
+    assert not [c for c in deck if cards.kind(c) == "flare"]
+    assert sum(1 for c in deck if cards.kind(c) == "edict") == 22  # edicts stay: only flares and reverse cards go
+
+
 # Reinforcements ------------------------------------------------------------------------------------
 
 def test_a_reinforcement_is_played_to_either_side_after_two_attacks_and_discarded_at_stage_9():
@@ -182,6 +190,27 @@ def test_two_powers_per_player_are_dealt_and_both_are_in_force():
     g.play("blue", "A9")
     g.pass_windows()
     assert g.outcome["totals"]["offense"] == 30 + 4  # Tripler triples the 10, Macron's token counts 4
+
+
+def test_with_two_powers_a_flare_of_either_power_is_played_as_super_and_power_loss_stops_both():
+    g = three(powers={"red": ["Mind", "Macron"], "blue": ["Clone"], "yellow": ["Laser"]},
+              hands={"red": ["Flare:Macron"] + RED[:6], "blue": BLUE},
+              options={"powers_per_player": 2, "flares": True})
+    g.use("red", "card:Flare:Macron")  # Super (destiny window): up to four tokens, each worth 4
+    played = [e["payload"] for e in g.log if e["type"] == "CardPlayed"]
+    assert played[-1]["effect"] == "super"
+    assert g.owe("red", "launch")["options"][0]["args"]["tokens"]["max"] == 4  # instead of Macron's one
+    g.launch({"red-0": 3}, "blue-0")
+    g.invite_none()
+    g.play("red", "A20")
+    g.play("blue", "A9")
+    g.pass_windows()
+    assert g.outcome["totals"] == {"offense": 20 + 12, "defense": 9 + 4}
+    lost = three(powers={"red": ["Mind", "Macron"], "blue": ["Clone"], "yellow": ["Laser"]},
+                 options={"powers_per_player": 2}, tokens={"red-1": {}, "red-2": {}, "red-3": {}})
+    lost.regroup("red", None)
+    assert lost.owe("red", "launch")["options"][0]["args"]["tokens"]["max"] == 4  # Macron off
+    assert not any(power_active(lost.state, "red", p) for p in ("Mind", "Macron"))
 
 
 # Deadlines -------------------------------------------------------------------------------------------

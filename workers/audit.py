@@ -1,0 +1,258 @@
+"""Auditing a game: re-read its stream from event 1, check every event, refold, compare.
+
+What is checked, event by event, stopping at the first problem (which the report names by
+sequence number, stream entry id or file line, and event type):
+
+``undecodable``   the stored text is not a JSON object
+``sequence``      sequence numbers must run 1, 2, 3, ... in stream order, each in the stream
+                  entry of the same number (a gap: an event deleted; a number going back or
+                  sitting in another entry: events duplicated or reordered)
+``foreign-game``  the envelope names another game
+``hash-mismatch`` the event's content does not give its hash (changed after it was written)
+``broken-link``   ``prev_hash`` is not the hash of the event before (the event before was
+                  changed and re-hashed, or one is missing)
+``schema``        the event does not load with its type's schema (`events.schemas.load_event`)
+``fold-error``    the engine cannot apply it (`engine.rewind.Replay`: rewinds included)
+
+then, for a stream in Redis: ``head-mismatch`` (the head record, which appends check, must
+name the last event and its hash); ``rewritten``: every snapshot and checkpoint records the
+hash of the event it was made at, and that event must still be in the stream with that hash
+(streams are append-only; readers would merely ignore such a cache, but for an audit it is
+evidence that the stream was rewritten after the cache was made); and ``state-mismatch``: the
+refold must equal every snapshot and checkpoint and the state this process serves
+(`Repository.current`, from its cache and again as a fresh reader).
+
+The chain itself is anchored only by the head record and those caches: whoever rewrites an
+event, re-hashes every later one and the head, and deletes the snapshots and checkpoints is
+not caught. Keep exports (their last hash) elsewhere to anchor a finished game.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import asdict, dataclass, field
+
+from marshmallow import ValidationError
+
+from engine.rewind import Replay
+from events import schemas
+from events.envelope import canonical_json, event_hash
+from projections.snapshots import Snapshot
+
+READ_BATCH = 1000
+PROGRESS_EVERY = 1000
+Progress = Callable[[int, int], None]
+
+
+@dataclass
+class Finding:
+    """The first thing wrong with a game: where, what kind, in words."""
+
+    kind: str
+    detail: str
+    seq: int | None = None
+    id: str | None = None
+    type: str | None = None
+
+
+@dataclass
+class AuditReport:
+    """The outcome of one audit."""
+
+    game_id: str
+    ok: bool
+    events: int = 0
+    version: int = 0
+    problem: Finding | None = None
+    compared: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+
+    def as_dict(self) -> dict:
+        """The report as JSON-ready values (with events per second)."""
+        out = asdict(self)
+        out["seconds"] = round(self.seconds, 4)
+        out["events_per_second"] = round(self.events / self.seconds) if self.seconds > 0 else None
+        return out
+
+
+class ChainCheck:
+    """Checks the records of one game in order and folds them; `problem` holds the first failure."""
+
+    def __init__(self, game_id: str, every: int = 500):
+        self.game_id = game_id
+        self.replay = Replay(every=every)
+        self.count = 0
+        self.last_hash = ""
+        self.problem: Finding | None = None
+
+    def feed(self, where: str, raw, entry_seq: int | None = None) -> bool:
+        """Check one record (``where``: its stream entry id or file line); False once a problem was found."""
+        if self.problem is not None:
+            return False
+        expected = self.count + 1
+        event = _decode(raw)
+        if event is None:
+            return self._fail("undecodable", "the stored text is not a JSON object", expected, where)
+        seq, kind = event.get("seq"), event.get("type")
+        if seq != expected:
+            return self._fail("sequence", _sequence_detail(expected, seq), expected, where, kind)
+        if entry_seq is not None and entry_seq != seq:
+            return self._fail("sequence", f"event {seq} sits in stream entry {where}", expected, where, kind)
+        if event.get("game_id") != self.game_id:
+            return self._fail("foreign-game", f"the event belongs to game {event.get('game_id')!r}", seq, where, kind)
+        if event.get("hash") != event_hash(event):
+            return self._fail("hash-mismatch", "the event's content does not match its hash: it was changed "
+                              "after it was written", seq, where, kind)
+        if event.get("prev_hash") != self.last_hash:
+            return self._fail("broken-link", f"prev_hash is not the hash of event {seq - 1}: that event was "
+                              "changed and re-hashed, or an event is missing", seq, where, kind)
+        try:
+            schemas.load_event(event)
+        except ValidationError as err:
+            return self._fail("schema", f"the event does not fit its schema: {err.messages}", seq, where, kind)
+        try:
+            self.replay.apply(event)
+        except Exception as err:  # any failure to fold is a finding about this event
+            return self._fail("fold-error", f"the engine cannot apply it: {type(err).__name__}: {err}",
+                              seq, where, kind)
+        self.count, self.last_hash = seq, event["hash"]
+        return True
+
+    def feed_all(self, records, progress: Progress | None = None, total: int = 0) -> ChainCheck:
+        """Feed ``(where, raw, entry_seq)`` records until the first problem, reporting progress; returns self."""
+        for where, raw, entry_seq in records:
+            if not self.feed(where, raw, entry_seq):
+                break
+            if progress and self.count % PROGRESS_EVERY == 0:
+                progress(self.count, total)
+        return self
+
+    def _fail(self, kind: str, detail: str, seq, where: str, event_type=None) -> bool:
+        self.problem = Finding(kind, detail, seq, where, event_type)
+        return False
+
+
+def _decode(raw) -> dict | None:
+    if isinstance(raw, dict):
+        return raw
+    try:
+        event = json.loads(raw)
+    except (TypeError, ValueError):
+        return None
+    return event if isinstance(event, dict) else None
+
+
+def _sequence_detail(expected: int, seq) -> str:
+    if type(seq) is not int:
+        return f"expected event {expected}, found an event without a sequence number"
+    if seq > expected:
+        missing = f"event {expected}" if seq == expected + 1 else f"events {expected} to {seq - 1}"
+        return f"expected event {expected}, found event {seq}: {missing} missing or moved"
+    return f"expected event {expected}, found event {seq} again: a duplicate or an event moved back"
+
+
+# --- a game in Redis ----------------------------------------------------------------------------
+
+def stream_entries(store, game_id: str, batch: int = READ_BATCH) -> Iterable[tuple[str, bytes, int | None]]:
+    """Every entry of a game's stream as (entry id, raw text, sequence number of the entry id)."""
+    key, start = store.stream_key(game_id), "-"
+    while True:
+        entries = store.redis.xrange(key, min=start, max="+", count=batch)
+        for entry_id, fields in entries:
+            entry_id = entry_id.decode() if isinstance(entry_id, bytes) else entry_id
+            raw = fields.get(b"e", fields.get("e"))
+            head, _, _ = entry_id.partition("-")
+            yield entry_id, raw, int(head) if head.isdigit() else None
+        if len(entries) < batch:
+            return
+        start = "(" + entry_id
+
+
+def audit_game(store, repository, game_id: str, progress: Progress | None = None) -> AuditReport:
+    """Audit one game's stream in Redis against its chain, its head and every state served from it."""
+    began = time.perf_counter()
+    version, head_hash = store.head(game_id)
+    report = AuditReport(game_id, ok=False, version=version)
+    check = ChainCheck(game_id, every=repository.checkpoint_every)
+    check.feed_all(stream_entries(store, game_id), progress, version)
+    report.events = check.count
+    report.problem = check.problem or _head_problem(store, game_id, check, version, head_hash) or \
+        _state_problem(repository, game_id, check, report)
+    report.ok = report.problem is None
+    report.seconds = time.perf_counter() - began
+    if progress:
+        progress(check.count, version)
+    return report
+
+
+def _head_problem(store, game_id: str, check: ChainCheck, version: int, head_hash: str) -> Finding | None:
+    if check.count == 0:
+        return Finding("head-mismatch", "the game has no events", None, None)
+    if version != check.count or head_hash != check.last_hash:
+        return Finding("head-mismatch", f"the head record names version {version}, the stream ends at event "
+                       f"{check.count}{'' if version != check.count else ' with another hash'}", check.count,
+                       f"{check.count}-1")
+    return None
+
+
+def _state_problem(repository, game_id: str, check: ChainCheck, report: AuditReport) -> Finding | None:
+    """Compare the refold with the snapshot, the checkpoints and the state this process serves."""
+    snapshots = repository.snapshots
+    candidates = [("snapshot", snapshots.latest(game_id))]
+    for version in snapshots.checkpoint_versions(game_id):
+        candidates.append(("checkpoint", snapshots.checkpoint_before(game_id, version)))
+    candidates = sorted((c for c in candidates if c[1] is not None), key=lambda c: c[1].version)
+    for name, snapshot in candidates:  # oldest first: the earliest evidence is the one named
+        label = f"{name} at version {snapshot.version}"
+        if not _matches_stream(check, snapshot):
+            return Finding("rewritten", f"the {label} was made when event {snapshot.version} had another hash "
+                           "(or existed and now does not): the stream was rewritten after it",
+                           snapshot.version, f"{snapshot.version}-1")
+        problem = _compare(check.replay.state_at(snapshot.version), snapshot.state, label, snapshot.version)
+        if problem:
+            return problem
+        report.compared.append(label)
+    # the state this process serves (its cache, if current), then as a fresh reader gets it (snapshot + fold)
+    for label in ("the served state", "the served state without this process's cache"):
+        problem = _compare(check.replay.state, repository.current(game_id), label, check.count)
+        if problem:
+            return problem
+        report.compared.append(f"{label} at version {check.count}")
+        repository.forget(game_id)
+    return None
+
+
+def _matches_stream(check: ChainCheck, snapshot: Snapshot) -> bool:
+    version = snapshot.version
+    if not 1 <= version <= check.count:
+        return False
+    return check.replay.events[version - 1].get("hash") == snapshot.hash
+
+
+def _compare(folded: dict, served: dict, label: str, version: int) -> Finding | None:
+    if canonical_json(folded) == canonical_json(served):
+        return None
+    keys = sorted(k for k in set(folded) | set(served)
+                  if canonical_json(folded.get(k)) != canonical_json(served.get(k)))
+    return Finding("state-mismatch", f"{label} differs from the refold of the events in {', '.join(keys)}",
+                   version, f"{version}-1")
+
+
+# --- JSON lines (exports, the data folder) ------------------------------------------------------
+
+def audit_lines(game_id: str, lines: Iterable[tuple[int, str]], total: int = 0,
+                progress: Progress | None = None) -> AuditReport:
+    """Audit a game given as numbered JSON lines (blank lines skipped); the finding names the line."""
+    began = time.perf_counter()
+    report = AuditReport(game_id, ok=False, version=total)
+    check = ChainCheck(game_id)
+    check.feed_all(((f"line {number}", text, None) for number, text in lines if text.strip()), progress, total)
+    report.events = check.count
+    report.problem = check.problem or (Finding("head-mismatch", "the file holds no events") if not check.count
+                                       else None)
+    report.ok = report.problem is None
+    report.version = check.count if report.ok else report.version
+    report.seconds = time.perf_counter() - began
+    return report

@@ -1,0 +1,212 @@
+"""Bot seats: a worker job answers the decisions owed by seats that joined with ``bot``.
+
+A seat joins as a bot with ``{"bot": "random" | "heuristic"}`` (recorded in ``PlayerJoined``).
+After every append, `listener` looks at the decisions now owed (``engine.prompts``); when any
+belongs to a bot seat it enqueues ``play_bots(game_id, version)`` on the ``default`` queue.
+
+The job (`play_bots`):
+
+- takes the game's bot lease (one job plays a game's bots at a time; a job that finds it
+  taken does nothing, except scheduling one look for when the lease would expire, in case
+  its holder died);
+- then, on the *current* state (whatever version it was enqueued for: a stale job is just
+  an early or redundant look), answers the first decision a bot owes, through
+  ``runtime.commands.run`` with ``expected_version`` = that state's version: the same rules
+  check as a person's action, and a concurrent human append only means a re-read;
+- loops while bots owe decisions (several bots owing at once are answered one after the
+  other), at most ``COSMIC_BOT_MOVES`` answers per job; past that it enqueues a new job
+  and stops, so a game of bots alone never runs in one unbounded job;
+- its own appends do not enqueue more jobs (it is already looping), and after releasing
+  the lease it looks once more, so an append that arrived while it held the lease (whose
+  job found the lease taken) is never left unanswered.
+
+What a bot knows: `seat_view` is the public board plus the seat's own hand and face-down
+card; other hands are lists of ``None`` of the right length (hand sizes are public), and
+the deck order and the seed are absent. The random and heuristic players of
+`engine.players` choose from that view and from the seat's own prompt (which lists only
+that seat's legal options). Only when 25 attempts found no legal answer does the job fall
+back to the decision's default, the same one a decision timer applies when time runs out.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import threading
+
+import engine
+from engine import flow
+from engine.errors import EngineError, EngineStuck
+from engine.players import heuristic_command, random_command
+from engine.state import main_player
+from projections import views
+from projections.errors import VersionConflict
+from workers.clock import now_ms
+from workers.leases import Lease, look_again_later
+from workers.runtime import current
+
+log = logging.getLogger(__name__)
+
+LEVELS = {"random": random_command, "heuristic": heuristic_command}
+ATTEMPTS = 25             # random picks tried before the decision's default
+LEASE_MS = 30_000         # a bot job's hold on a game (renewed at every move)
+QUEUE = "default"
+
+_acting = threading.local()  # games whose bots this thread is playing right now
+
+
+# --- what bots owe and what they may know ----------------------------------------------------
+
+def bot_seats(state: dict) -> dict[str, str]:
+    """The game's bot seats and their levels: ``{colour: "random" | "heuristic"}``."""
+    return {color: seat["bot"] for color, seat in (state.get("players") or {}).items() if seat.get("bot")}
+
+
+def owed_by_bots(state: dict) -> list[dict]:
+    """The decisions bot seats owe now (several when bots owe at the same time)."""
+    if state.get("status") != "playing":
+        return []
+    seats = bot_seats(state)
+    if not seats:
+        return []
+    return [prompt for prompt in engine.prompts(state) if prompt["player"] in seats]
+
+
+def seat_view(state: dict, color: str) -> dict:
+    """What one seat may know of a game: the public board, its own hand and face-down card.
+
+    Other seats' hands and face-down cards are ``None`` placeholders (their sizes are
+    public); the deck's order, the cards set aside, the seed and the agenda are left out.
+    A read-only value that shares parts with ``state``.
+    """
+    view = {name: state[name] for name in views.GAME_FIELDS + views.TABLE_FIELDS if name in state}
+    view["v"] = state["v"]
+    view["ch"] = state.get("ch")
+    view["players"] = {c: {"name": seat.get("name"), "bot": seat.get("bot"), "powers": list(seat.get("powers") or []),
+                           "hand": list(seat.get("hand") or []) if c == color else [None] * len(seat.get("hand") or [])}
+                       for c, seat in (state.get("players") or {}).items()}
+    committed = state.get("committed") or {}
+    view["committed"] = {side: list(cards) if main_player(state, side) == color else [None] * len(cards)
+                         for side, cards in committed.items()}
+    return view
+
+
+def choose(state: dict, prompt: dict, level: str, rng) -> dict:
+    """A command answering ``prompt`` as a bot of ``level`` would, from the seat's view only."""
+    chooser = LEVELS.get(level, random_command)
+    return chooser(seat_view(state, prompt["player"]), prompt, rng)
+
+
+# --- after every append ----------------------------------------------------------------------
+
+def listener(runtime):
+    """A `CommandRunner` listener: enqueue `play_bots` when a bot owes a decision."""
+    def on_append(game_id: str, before: dict, after: dict, events: list) -> None:
+        if game_id in _playing() or not bot_seats(after) or not owed_by_bots(after):
+            return
+        runtime.enqueue(play_bots, game_id, after["v"], queue=QUEUE)
+    return on_append
+
+
+def _playing() -> set:
+    if not hasattr(_acting, "games"):
+        _acting.games = set()
+    return _acting.games
+
+
+# --- the job ---------------------------------------------------------------------------------
+
+def play_bots(game_id: str, version: int | None = None) -> dict:
+    """Answer every decision the game's bots owe (see the module docstring); returns what it did."""
+    runtime = current()
+    lease = Lease(runtime.redis, runtime.store.game_key(game_id, "bots:lease"), LEASE_MS)
+    if not lease.acquire():
+        look_again_later(runtime, lease, runtime.store.game_key(game_id, "bots:later"), play_bots, game_id, None,
+                         queue=QUEUE)
+        return {"game_id": game_id, "moves": 0, "stopped": "busy"}
+    _playing().add(game_id)
+    try:
+        moves, stopped = _play(runtime, game_id, lease)
+    finally:
+        _playing().discard(game_id)
+        lease.release()
+    if stopped == "idle" and owed_by_bots(runtime.repository.current(game_id)):
+        runtime.enqueue(play_bots, game_id, None, queue=QUEUE)  # an append arrived while we held the lease
+        stopped = "handed-over"
+    return {"game_id": game_id, "moves": moves, "stopped": stopped}
+
+
+def _play(runtime, game_id: str, lease: Lease) -> tuple[int, str]:
+    """Answer bot decisions until none is owed, the move budget is spent, or no answer is found."""
+    moves = 0
+    while True:
+        state = runtime.repository.current(game_id)
+        owed = owed_by_bots(state)
+        if not owed:
+            return moves, "idle"
+        if moves >= runtime.settings.bot_moves:
+            runtime.enqueue(play_bots, game_id, state["v"], queue=QUEUE)
+            return moves, "handed-over"
+        if not lease.extend():
+            return moves, "lease-lost"
+        if answer(runtime, game_id, state, owed[0]) == "stuck":
+            return moves, "stuck"
+        moves += 1
+
+
+def answer(runtime, game_id: str, state: dict, prompt: dict) -> str:
+    """Submit one bot's answer to ``prompt``: ``"moved"``, ``"moved-on"`` (the game changed first) or ``"stuck"``."""
+    level = state["players"][prompt["player"]].get("bot") or "random"
+    rng = random.Random(f"{game_id}:{state['v']}:{prompt['id']}")
+    last_error = None
+    for _ in range(ATTEMPTS):
+        command = choose(state, prompt, level, rng)
+        result, last_error = _submit(runtime, game_id, state, command)
+        if result is not None:
+            return result
+    step = flow.current(state)
+    if step is not None and step["op"] in flow.STEPS:
+        fallback = flow.STEPS[step["op"]].default(state, step, prompt, rng)
+        fallback.update(player=prompt["player"], prompt=prompt["id"])
+        result, last_error = _submit(runtime, game_id, state, fallback)
+        if result is not None:
+            return result
+    log.error("bot %s found no legal answer to %s in game %s at version %s: %s",
+              prompt["player"], prompt["id"], game_id, state["v"], last_error)
+    return "stuck"
+
+
+def _submit(runtime, game_id: str, state: dict, command: dict) -> tuple[str | None, Exception | None]:
+    """Run one command as of ``state``; (result, None), or (None, error) when the rules refused it."""
+    command["at"] = now_ms()
+    try:
+        runtime.commands.run(game_id, command, expected_version=state["v"], state=state)
+    except VersionConflict:
+        return "moved-on", None
+    except EngineStuck:
+        raise
+    except EngineError as error:
+        return None, error
+    return "moved", None
+
+
+def sweep_runtime(runtime, game_ids=None) -> dict:
+    """Enqueue `play_bots` for every game being played whose bots owe a decision; returns counts.
+
+    After-append jobs are lost with an in-process Redis (the embedded mode's restart, or a
+    ``cosmic rewind`` run on its data folder): its worker runs this when it starts, as it
+    sweeps the timers.
+    """
+    from workers.timers import playing_games
+    counts = {"games": 0, "enqueued": 0}
+    for game_id in (game_ids if game_ids is not None else playing_games(runtime)):
+        counts["games"] += 1
+        try:
+            if owed_by_bots(runtime.repository.current(game_id)):
+                runtime.enqueue(play_bots, game_id, None, queue=QUEUE)
+                counts["enqueued"] += 1
+        except Exception:  # one broken game must not keep the others' bots waiting
+            log.exception("bot sweep: game %s skipped", game_id)
+            counts["failed"] = counts.get("failed", 0) + 1
+    return counts
+
