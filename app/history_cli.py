@@ -83,6 +83,17 @@ def _runtime_for_writing(settings):
     return runtime
 
 
+def _with_runtime(settings, work) -> int:
+    """``work(runtime)`` on a runtime for writing, closed afterwards; EXIT_MISSING when none could be had."""
+    runtime = _runtime_for_writing(settings)
+    if runtime is None:
+        return EXIT_MISSING
+    try:
+        return work(runtime)
+    finally:
+        runtime.close()
+
+
 def _say(text: str) -> None:
     print(text, file=sys.stderr, flush=True)
 
@@ -180,13 +191,7 @@ def _valid_id(store, game_id: str) -> bool:
 
 def cmd_replay(args) -> int:
     """Rebuild the snapshots of one game or every game; prints figures."""
-    runtime = _runtime_for_writing(_settings())
-    if runtime is None:
-        return EXIT_MISSING
-    try:
-        return _replay(runtime, args)
-    finally:
-        runtime.close()
+    return _with_runtime(_settings(), lambda runtime: _replay(runtime, args))
 
 
 def _replay(runtime, args) -> int:
@@ -296,23 +301,22 @@ def cmd_import(args) -> int:
     if not path.is_file():
         _say(f"{args.file}: no such file")
         return EXIT_MISSING
-    runtime = _runtime_for_writing(_settings())
-    if runtime is None:
-        return EXIT_MISSING
-    try:
-        with open(path, encoding="utf-8") as handle:
-            result = import_game(runtime, handle, as_id=args.as_id)
-    except ImportRefused as err:
-        _say(f"{args.file}: not imported: {err}")
-        return EXIT_PROBLEM
-    except UnicodeDecodeError as err:
-        _say(f"{args.file}: not imported: not UTF-8 text ({err})")
-        return EXIT_PROBLEM
-    finally:
-        runtime.close()
-    print(f"imported {result['events']} events as game {result['game_id']} (from {result['from']}): "
-          f"{result['status']} at version {result['version']}; audit ok")
-    return EXIT_OK
+
+    def load(runtime) -> int:
+        try:
+            with open(path, encoding="utf-8") as handle:
+                result = import_game(runtime, handle, as_id=args.as_id)
+        except ImportRefused as err:
+            _say(f"{args.file}: not imported: {err}")
+            return EXIT_PROBLEM
+        except UnicodeDecodeError as err:
+            _say(f"{args.file}: not imported: not UTF-8 text ({err})")
+            return EXIT_PROBLEM
+        print(f"imported {result['events']} events as game {result['game_id']} (from {result['from']}): "
+              f"{result['status']} at version {result['version']}; audit ok")
+        return EXIT_OK
+
+    return _with_runtime(_settings(), load)
 
 
 # --- rewind / fork ------------------------------------------------------------------------------
@@ -322,23 +326,22 @@ def cmd_rewind(args) -> int:
     from projections.errors import GameNotFound
     from workers.errors import RewindRefused
     from workers.rewind import rewind
-    runtime = _runtime_for_writing(_settings())
-    if runtime is None:
-        return EXIT_MISSING
-    try:
-        if not _valid_id(runtime.store, args.game_id):
-            raise GameNotFound(args.game_id)
-        result = rewind(runtime, args.game_id, args.to_version, by="admin")
-    except GameNotFound:
-        _say(f"{args.game_id}: no such game")
-        return EXIT_MISSING
-    except RewindRefused as err:
-        _say(f"{args.game_id}: not rewound: {err}")
-        return EXIT_PROBLEM
-    finally:
-        runtime.close()
-    print(json.dumps(result, sort_keys=True))
-    return EXIT_OK
+
+    def go_back(runtime) -> int:
+        try:
+            if not _valid_id(runtime.store, args.game_id):
+                raise GameNotFound(args.game_id)
+            result = rewind(runtime, args.game_id, args.to_version, by="admin")
+        except GameNotFound:
+            _say(f"{args.game_id}: no such game")
+            return EXIT_MISSING
+        except RewindRefused as err:
+            _say(f"{args.game_id}: not rewound: {err}")
+            return EXIT_PROBLEM
+        print(json.dumps(result, sort_keys=True))
+        return EXIT_OK
+
+    return _with_runtime(_settings(), go_back)
 
 
 def cmd_fork(args) -> int:
@@ -349,26 +352,25 @@ def cmd_fork(args) -> int:
     from workers.fork import fork, hand_out
     from workers.rewind import voters
     settings = _settings()
-    runtime = _runtime_for_writing(settings)
-    if runtime is None:
-        return EXIT_MISSING
-    try:
-        if not _valid_id(runtime.store, args.game_id) or (args.as_id and not _valid_id(runtime.store, args.as_id)):
-            raise GameNotFound(args.game_id)
-        made = fork(runtime, args.game_id, args.version, new_id=args.as_id)
-        if settings.embedded:  # the embedded Redis (tokens included) lives only inside `cosmic serve`
-            made["tokens"] = {}
-            _say("tokens are not kept in the embedded mode: fork through the HTTP API to get them")
-        else:
-            seats = voters(runtime.repository.require(made["id"]))  # the seats of people: bots get no token
-            made["tokens"] = hand_out(runtime.store, Tokens(runtime.store), made["id"], seats)
-    except (GameNotFound, VersionNotFound) as err:
-        _say(f"{args.game_id}: {err}")
-        return EXIT_MISSING
-    except ForkRefused as err:
-        _say(f"{args.game_id}: not forked: {err}")
-        return EXIT_PROBLEM
-    finally:
-        runtime.close()
-    print(json.dumps(made, sort_keys=True))
-    return EXIT_OK
+
+    def branch(runtime) -> int:
+        try:
+            if not _valid_id(runtime.store, args.game_id) or (args.as_id and not _valid_id(runtime.store, args.as_id)):
+                raise GameNotFound(args.game_id)
+            made = fork(runtime, args.game_id, args.version, new_id=args.as_id)
+            if settings.embedded:  # the embedded Redis (tokens included) lives only inside `cosmic serve`
+                made["tokens"] = {}
+                _say("tokens are not kept in the embedded mode: fork through the HTTP API to get them")
+            else:
+                seats = voters(runtime.repository.require(made["id"]))  # the seats of people: bots get no token
+                made["tokens"] = hand_out(runtime.store, Tokens(runtime.store), made["id"], seats)
+        except (GameNotFound, VersionNotFound) as err:
+            _say(f"{args.game_id}: {err}")
+            return EXIT_MISSING
+        except ForkRefused as err:
+            _say(f"{args.game_id}: not forked: {err}")
+            return EXIT_PROBLEM
+        print(json.dumps(made, sort_keys=True))
+        return EXIT_OK
+
+    return _with_runtime(settings, branch)

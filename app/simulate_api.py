@@ -12,17 +12,14 @@ from __future__ import annotations
 
 import os
 import random
-import time
 import uuid
 
 import requests
 
 import engine
 from engine.invariants import card_places, violations
-from engine.options import MAYFAIR_COLORS
 from engine.players import random_command
-from engine.simulate import MAX_RETRIES, MAX_TURNS, GameResult
-from engine.simulate import _add as add_result  # the same bookkeeping as in-process simulation
+from engine.simulate import MAX_RETRIES, MAX_TURNS, GameResult, summarize_games
 from projections import views
 
 TIMEOUT = 30
@@ -191,22 +188,7 @@ def simulate_via_api(url: str, games: int, players: int, seed: int, options: dic
                      ruleset: str = "mayfair", progress=None, admin_token: str | None = None) -> dict:
     """Play ``games`` games through the API at ``url``; the summary of `engine.simulate.simulate`."""
     admin_token = admin_token or os.environ.get("COSMIC_ADMIN_TOKEN") or None
-    started = time.perf_counter()
-    summary = {"games": games, "players": players, "seed": seed, "ruleset": ruleset, "options": options or {},
-               "finished": 0, "winners_by_seat": {}, "joint_wins": 0, "total_events": 0, "errors": 0,
-               "invariant_violations": 0, "unfinished": {}, "power_games": {}, "power_wins": {},
-               "examples": []}
-    for index in range(games):
-        result = play_game_via_api(url, f"{seed}:{index}", players, options, ruleset=ruleset, admin_token=admin_token)
-        add_result(summary, result)
-        if progress is not None:
-            progress(index + 1, games, summary, time.perf_counter() - started)
-    elapsed = time.perf_counter() - started
-    summary["seconds"] = round(elapsed, 3)
-    summary["games_per_second"] = round(games / elapsed, 3) if elapsed else None
-    summary["events_per_second"] = round(summary["total_events"] / elapsed, 1) if elapsed else None
-    summary["mean_events_per_game"] = round(summary["total_events"] / games, 1) if games else 0
-    summary["power_win_rate"] = {p: round(summary["power_wins"].get(p, 0) / n, 3)
-                                 for p, n in sorted(summary["power_games"].items())}
-    summary["colors"] = list(MAYFAIR_COLORS[:players])
-    return summary
+    return summarize_games(games, players, seed, options, ruleset,
+                           lambda game_seed: play_game_via_api(url, game_seed, players, options, ruleset=ruleset,
+                                                               admin_token=admin_token),
+                           progress=progress)

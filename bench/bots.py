@@ -21,26 +21,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine import flow  # noqa: E402
-from engine.decide import execute, prompts  # noqa: E402
-from engine.errors import EngineError  # noqa: E402
-from engine.simulate import MAX_TURNS, new_game  # noqa: E402
+from engine.decide import prompts  # noqa: E402
+from engine.simulate import MAX_TURNS, legal_answer, new_game  # noqa: E402
 from workers.bots import ATTEMPTS, choose  # noqa: E402
 
 
 def answer(state: dict, prompt: dict, level: str, rng, clock: int):
     """A legal answer as a bot of ``level`` gives it (the decision's default after 25 refusals)."""
-    for _ in range(ATTEMPTS):
-        command = choose(state, prompt, level, rng)
-        command["at"] = clock
-        try:
-            return execute(state, command)
-        except EngineError:
-            continue
-    step = flow.current(state)
-    fallback = flow.STEPS[step["op"]].default(state, step, prompt, rng)
-    fallback.update(player=prompt["player"], prompt=prompt["id"], at=clock)
-    return execute(state, fallback)
+    return legal_answer(state, prompt, rng, clock, choose=lambda s, p, r: choose(s, p, level, r),
+                        attempts=ATTEMPTS)
 
 
 def play(seed: str, levels: list[str]) -> tuple[dict, dict[str, str]]:

@@ -23,9 +23,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine import EngineError, execute, flow, fold, prompts  # noqa: E402
-from engine.players import random_command  # noqa: E402
-from engine.simulate import new_game, simulate  # noqa: E402
+from engine import fold, prompts  # noqa: E402
+from engine.simulate import legal_answer, new_game, simulate  # noqa: E402
 from engine.state import clone  # noqa: E402
 
 PLAYERS = 5
@@ -33,18 +32,7 @@ PLAYERS = 5
 
 def legal_step(state: dict, rng: random.Random, at: int) -> tuple[list[dict], dict]:
     """One random legal command applied to ``state`` (which is left unchanged)."""
-    owed = rng.choice(prompts(state))
-    for _ in range(25):
-        command = random_command(state, owed, rng)
-        command["at"] = at
-        try:
-            return execute(state, command)
-        except EngineError:
-            continue
-    step = flow.current(state)
-    command = flow.STEPS[step["op"]].default(state, step, owed, rng)
-    command.update(player=owed["player"], prompt=owed["id"], at=at)
-    return execute(state, command)
+    return legal_answer(state, rng.choice(prompts(state)), rng, at)
 
 
 def snapshots(seed: str, late_events: int) -> tuple[dict, dict, int]:

@@ -127,6 +127,19 @@ def current(state: dict) -> dict | None:
     return agenda[-1] if agenda else None
 
 
+def default_command(state: dict, prompt_: dict, rng) -> dict | None:
+    """The command a decision's owner sends to apply the decision's default (what a timer would apply).
+
+    None when no step is waiting (nothing is owed).
+    """
+    step = current(state)
+    if step is None or step["op"] not in STEPS:
+        return None
+    command = STEPS[step["op"]].default(state, step, prompt_, rng)
+    command.update(player=prompt_["player"], prompt=prompt_["id"])
+    return command
+
+
 def owed(state: dict) -> list[dict]:
     """Every decision owed now (without deadlines attached)."""
     if state.get("status") != "playing":

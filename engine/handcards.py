@@ -19,8 +19,11 @@ def reshuffle_discards(ctx) -> bool:
     return True
 
 
-def draw(ctx, player: str, count: int, reason: str) -> list[str]:
-    """Draw cards from the top of the deck into a hand (fewer if deck and discards run out)."""
+def take_from_deck(ctx, count: int, dst: str, seen_by: list[str] | None, reason: str) -> list[str]:
+    """Move cards from the top of the deck to ``dst``, reshuffling the discards when the deck runs out.
+
+    Fewer than ``count`` if deck and discards run out. ``seen_by`` as in ``CardsMoved`` (None: public).
+    """
     drawn: list[str] = []
     while len(drawn) < count:
         deck = ctx.state["deck"]
@@ -29,8 +32,14 @@ def draw(ctx, player: str, count: int, reason: str) -> list[str]:
         deck = ctx.state["deck"]
         take = min(count - len(drawn), len(deck))
         batch = deck[len(deck) - take:][::-1]
-        ctx.emit("CardsMoved", cards=batch, src="deck", dst=f"hand:{player}", seen_by=[player], reason=reason)
+        ctx.emit("CardsMoved", cards=batch, src="deck", dst=dst, seen_by=seen_by, reason=reason)
         drawn += batch
+    return drawn
+
+
+def draw(ctx, player: str, count: int, reason: str) -> list[str]:
+    """Draw cards from the top of the deck into a hand (fewer if deck and discards run out)."""
+    drawn = take_from_deck(ctx, count, f"hand:{player}", [player], reason)
     if drawn:
         fire(ctx, "on_cards_drawn", player=player, count=len(drawn), reason=reason)
     return drawn

@@ -12,14 +12,15 @@ import time
 import traceback
 from dataclasses import dataclass, field
 
+from engine import flow
 from engine.decide import execute, prompts
-from engine.errors import EngineError
+from engine.errors import EngineError, EngineStuck
 from engine.invariants import violations
 from engine.options import MAYFAIR_COLORS
 from engine.options import resolve as resolve_options
 from engine.players import heuristic_command, random_command
 
-MAX_TURNS = 400
+MAX_TURNS = 1000
 MAX_RETRIES = 25
 TIME_STEP_MS = 1000
 # Share of decisions with a deadline that a simulated player lets run out, so that every
@@ -90,7 +91,7 @@ def play_game(seed: str, players: int, options: dict | None = None, *, ruleset: 
                 events, state = execute(state, {"action": "timeout", "prompt": chosen["id"], "at": clock})
                 result.timeouts += 1
             else:
-                events, state = _answer(state, chosen, chooser, rng, clock)
+                events, state = legal_answer(state, chosen, rng, clock, choose=chooser)
             result.events += len(events)
             if keep_log:
                 log += events
@@ -118,26 +119,33 @@ def _cards_of(state: dict) -> list[str]:
     return sorted(card_places(state))
 
 
-def _answer(state: dict, prompt: dict, chooser, rng, clock: int):
-    """Apply a legal command for a prompt; illegal random picks (cross-checks) are retried."""
+def legal_answer(state: dict, prompt: dict, rng, at: int, choose=random_command,
+                 attempts: int = MAX_RETRIES) -> tuple[list[dict], dict]:
+    """Answer ``prompt`` legally at time ``at``: ``(events, state)`` as `engine.execute` returns them.
+
+    ``choose(state, prompt, rng)`` proposes a command; one the rules refuse (a random pick can
+    break a rule the shapes do not state) is drawn again, and after ``attempts`` refusals the
+    decision's default applies. The random players of the simulator, the benches and the
+    determinism tests all answer this way, so the same seed draws the same game everywhere.
+    """
     last_error = None
-    for _ in range(MAX_RETRIES):
-        command = chooser(state, prompt, rng)
-        command["at"] = clock
+    for _ in range(attempts):
+        command = choose(state, prompt, rng)
+        command["at"] = at
         try:
             return execute(state, command)
+        except EngineStuck:  # a bug in the engine, not a refused pick
+            raise
         except EngineError as exc:
-            if type(exc).__name__ == "EngineStuck":
-                raise
             last_error = exc
-    from engine import flow
-    step = flow.current(state)
-    fallback = flow.STEPS[step["op"]].default(state, step, prompt, rng)
-    fallback.update(player=prompt["player"], prompt=prompt["id"], at=clock)
-    try:
-        return execute(state, fallback)
-    except EngineError:
-        raise RuntimeError(f"no legal answer found for {prompt['kind']}: {last_error}") from last_error
+    fallback = flow.default_command(state, prompt, rng)
+    if fallback is not None:
+        fallback["at"] = at
+        try:
+            return execute(state, fallback)
+        except EngineError:
+            pass
+    raise RuntimeError(f"no legal answer found for {prompt['kind']}: {last_error}") from last_error
 
 
 def simulate(games: int, players: int, seed: int, options: dict | None = None, *, ruleset: str = "mayfair",
@@ -147,14 +155,25 @@ def simulate(games: int, players: int, seed: int, options: dict | None = None, *
     Options are checked before any game is played: a bad one raises RulesError naming it.
     """
     resolve_options(ruleset, options, players)
+    return summarize_games(games, players, seed, options, ruleset,
+                           lambda game_seed: play_game(game_seed, players, options, ruleset=ruleset, bots=bots),
+                           progress=progress)
+
+
+def summarize_games(games: int, players: int, seed: int, options: dict | None, ruleset: str, play,
+                    progress=None) -> dict:
+    """Play ``games`` games with ``play(game_seed)`` (a `GameResult`) and summarize them.
+
+    Game ``index`` is seeded ``<seed>:<index>``; ``progress(done, games, summary, seconds)`` is
+    called after each. In process or through the API (`app.simulate_api`), the same summary.
+    """
     started = time.perf_counter()
     summary = {"games": games, "players": players, "seed": seed, "ruleset": ruleset, "options": options or {},
                "finished": 0, "winners_by_seat": {}, "joint_wins": 0, "total_events": 0, "errors": 0,
                "invariant_violations": 0, "unfinished": {}, "power_games": {}, "power_wins": {},
                "timeouts": 0, "examples": []}
     for index in range(games):
-        result = play_game(f"{seed}:{index}", players, options, ruleset=ruleset, bots=bots)
-        _add(summary, result)
+        _add(summary, play(f"{seed}:{index}"))
         if progress is not None:
             progress(index + 1, games, summary, time.perf_counter() - started)
     elapsed = time.perf_counter() - started

@@ -245,7 +245,33 @@ def side_tokens(state: dict, side: str) -> dict[str, int]:
     return counts
 
 
+def has_effect(state: dict, source: str, player: str) -> bool:
+    """Whether ``player`` put the lasting effect ``source`` (a flare, say) in force this challenge."""
+    ch = state.get("ch")
+    return bool(ch) and any(e["source"] == source and e["player"] == player for e in ch["effects"])
+
+
 def committed_card(state: dict, side: str) -> str | None:
     """The (first) challenge card a main player has committed face down."""
     committed = state["committed"][side]
     return committed[0] if committed else None
+
+
+def committed_challenge_cards(state: dict, side: str) -> list[str]:
+    """The challenge cards a side has committed (normally one)."""
+    return [c for c in state["committed"][side] if cards.is_challenge_card(c)]
+
+
+def cards_committed(state: dict) -> bool:
+    """Whether both main players have a challenge card face down (or revealed)."""
+    return all(committed_challenge_cards(state, side) for side in SIDES)
+
+
+def declaration_open(state: dict, note: str) -> bool:
+    """Whether a once-per-challenge declaration (the challenge note ``note``) may be made now.
+
+    Both challenge cards are committed and not yet revealed, and nobody has declared it yet
+    (Calculator's equalizer, Mirror's reversal, Loser's upset).
+    """
+    ch = state["ch"]
+    return cards_committed(state) and not ch["revealed"] and note not in ch["notes"]

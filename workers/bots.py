@@ -164,10 +164,8 @@ def answer(runtime, game_id: str, state: dict, prompt: dict) -> str:
         result, last_error = _submit(runtime, game_id, state, command)
         if result is not None:
             return result
-    step = flow.current(state)
-    if step is not None and step["op"] in flow.STEPS:
-        fallback = flow.STEPS[step["op"]].default(state, step, prompt, rng)
-        fallback.update(player=prompt["player"], prompt=prompt["id"])
+    fallback = flow.default_command(state, prompt, rng)
+    if fallback is not None:
         result, last_error = _submit(runtime, game_id, state, fallback)
         if result is not None:
             return result

@@ -1,6 +1,6 @@
 """Card Zap: cancel a flare or an edict as it is played."""
 
-from engine.powers.base import Edict
+from engine.powers.base import Edict, cancel_use
 
 
 class CardZap(Edict):
@@ -16,9 +16,7 @@ class CardZap(Edict):
         return [self.offer(card, label=f"cancel {use['player']}'s {use['ability'][5:]}")]
 
     def use(self, ctx, me, card, args, use):
-        target = use["target"]
-        ctx.emit("UseCancelled", player=me, target={"use": target["id"], "player": target["player"],
-                                                    "ability": target["ability"]})
+        cancel_use(ctx, me, use["target"])
 
 
 EDICT = CardZap()

@@ -20,7 +20,7 @@ class CosmicGas(Edict):
         return [self.offer(card, label="no rewards this challenge")]
 
     def use(self, ctx, me, card, args, use):
-        ctx.emit("EffectAdded", effect={"source": self.source, "player": me})
+        self.add_effect(ctx, me)
 
     def reward_count(self, state, me, value, *, player, effect):
         return 0

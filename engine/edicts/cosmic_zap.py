@@ -2,7 +2,7 @@
 
 from engine import shapes
 from engine.hooks import fire
-from engine.powers.base import ANY_WINDOW, Edict
+from engine.powers.base import ANY_WINDOW, Edict, cancel_use
 from engine.state import power_active, powers_of
 
 
@@ -30,8 +30,7 @@ class CosmicZap(Edict):
     def use(self, ctx, me, card, args, use):
         target = use.get("target")
         if target is not None:  # answering a power use: that use is cancelled
-            ctx.emit("UseCancelled", player=me, target={"use": target["id"], "player": target["player"],
-                                                        "ability": target["ability"]})
+            cancel_use(ctx, me, target)
             fire(ctx, "on_zapped", target=target["player"], power=target["ability"][6:])
             return
         color, name = args["target"].split(":", 1)

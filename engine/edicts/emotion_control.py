@@ -25,7 +25,7 @@ class EmotionControl(Edict):
         return [self.offer(card, label="revealed Attacks become Compromises")]
 
     def use(self, ctx, me, card, args, use):
-        ctx.emit("EffectAdded", effect={"source": self.source, "player": me})
+        self.add_effect(ctx, me)
 
     def card_kind(self, state, me, value, *, side, effect):
         # a War card exists only with war_cards on, where 004 turns it as well

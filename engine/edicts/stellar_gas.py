@@ -23,7 +23,7 @@ class StellarGas(Edict):
         return [self.offer(card, label="no consolation this challenge")]
 
     def use(self, ctx, me, card, args, use):
-        ctx.emit("EffectAdded", effect={"source": self.source, "player": me})
+        self.add_effect(ctx, me)
 
     def consolation_count(self, state, me, value, *, player, effect):
         return 0

@@ -1,7 +1,7 @@
 """Anti-Matter: the lower total wins, and the Anti-Matter's allies count against it."""
 
 from engine.powers.base import Flare, Power
-from engine.powers.virus import has_effect, tokens_worth
+from engine.powers.virus import tokens_worth
 from engine.state import involved, side_of, side_of_main, side_tokens
 
 
@@ -29,7 +29,7 @@ class AntiMatter(Power):
         if side_of_main(state, me) != side:
             return value
         counted = [c for c in side_tokens(state, side) if c != me]
-        if has_effect(state, SUPER.source, me):
+        if SUPER.in_force(state, me):
             counted.append(me)
         _count, worth = tokens_worth(state, side, counted)
         return value - 2 * worth  # each of them added its worth: take it out and once more
@@ -55,7 +55,7 @@ class AntiMatterWild(Flare):
         return [self.offer(card, label="the lower total wins")]
 
     def use(self, ctx, me, card, args, use):
-        ctx.emit("EffectAdded", effect={"source": self.source, "player": me, "side": side_of(ctx.state, me)})
+        self.add_effect(ctx, me, side=side_of(ctx.state, me))
 
     def lower_wins(self, state, me, value, *, effect):
         return not value
@@ -79,7 +79,7 @@ class AntiMatterSuper(Flare):
 
     def use(self, ctx, me, card, args, use):
         # a marker read by the Anti-Matter power while it is in force
-        ctx.emit("EffectAdded", effect={"source": self.source, "player": me})
+        self.add_effect(ctx, me)
 
 
 WILD = AntiMatterWild()

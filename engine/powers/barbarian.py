@@ -20,11 +20,6 @@ def won_as(state: dict, outcome: dict, me: str) -> str | None:
     return side if outcome.get("winner") == side else None
 
 
-def has_effect(state: dict, source: str, player: str) -> bool:
-    """Whether ``player`` played the effect ``source`` this challenge."""
-    return any(e["source"] == source and e["player"] == player for e in state["ch"]["effects"])
-
-
 def best_first(card_ids: list[str]) -> list[str]:
     """Cards ordered by what a looter wants most: flares and edicts, then the highest Attacks."""
     def worth(card_id: str) -> tuple:
@@ -46,16 +41,13 @@ class Barbarian(Power):
 
     def on_resolved(self, ctx, me, *, outcome, effect=None):
         side = won_as(ctx.state, outcome, me)
-        may_loot = side == "offense" or (side == "defense" and has_effect(ctx.state, SUPER.source, me))
+        may_loot = side == "offense" or (side == "defense" and SUPER.in_force(ctx.state, me))
         if not may_loot:
             return
         victim = main_player(ctx.state, opponent_side(side))
         if not hand(ctx.state, victim):
             return
-        from engine.steps.reactions import mandatory_effect  # reactions import the catalogue: import late
-
-        mandatory_effect(ctx, me, self.name, "pillage",
-                         {"victim": victim, "count": tokens_had(outcome, side, me)})
+        self.announce(ctx, me, "pillage", {"victim": victim, "count": tokens_had(outcome, side, me)})
 
     def pillage(self, ctx, me, context):
         """Take ``count`` cards of the victim's hand (chosen after looking at it); discard the rest."""
@@ -153,7 +145,7 @@ class BarbarianSuper(Flare):
 
     def use(self, ctx, me, card, args, use):
         # a marker: the Barbarian power reads it, so a zapped Barbarian loots nothing
-        ctx.emit("EffectAdded", effect={"source": self.source, "player": me})
+        self.add_effect(ctx, me)
 
 
 WILD = BarbarianWild()

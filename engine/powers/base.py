@@ -9,8 +9,9 @@ through `options` and applied by `use`; mandatory effects are hook methods (see
 
 from __future__ import annotations
 
+from engine import cards
 from engine.flow import option
-from engine.state import power_active, side_of_main
+from engine.state import has_effect, power_active, side_of_main
 
 ANY_WINDOW = "*"
 WINDOWS = ("start", "regroup", "destiny", "launch", "alliance", "planning", "committed", "reveal",
@@ -56,6 +57,18 @@ class Power:
         """An option that uses this power."""
         return option("use", args or {}, ability=self.key, rule=f"power:{self.name}",
                       label=label or f"use {self.name}")
+
+    def announce(self, ctx, me: str, method: str, context: dict) -> None:
+        """Run a mandatory effect: announced so that a Cosmic Zap may cancel it, then ``self.method`` applies it."""
+        from engine.steps.reactions import mandatory_effect  # reactions import the catalogue: import late
+
+        mandatory_effect(ctx, me, self.name, method, context)
+
+    def ask_reaction(self, ctx, me: str, context: dict) -> None:
+        """Ask the owner whether it reacts to what ``context`` describes (``reaction_options`` / ``react``)."""
+        from engine.steps.reactions import offer_reaction  # reactions import the catalogue: import late
+
+        offer_reaction(ctx, me, self.name, context)
 
     def used_up(self, state: dict, me: str) -> bool:
         """Whether the owner has used this power as often as allowed this challenge."""
@@ -105,6 +118,10 @@ class CardAbility:
         """Whether the card may be played in a window."""
         return ANY_WINDOW in self.windows or window in self.windows
 
+    def add_effect(self, ctx, me: str, **details) -> None:
+        """Put this card's lasting effect in force for the rest of the challenge (its hooks read ``details``)."""
+        ctx.emit("EffectAdded", effect={"source": self.source, "player": me, **details})
+
 
 class Flare(CardAbility):
     """One effect (Wild or Super) of a power's flare."""
@@ -124,6 +141,10 @@ class Flare(CardAbility):
     def source(self) -> str:
         """The effect key under which a lasting effect of this flare is registered."""
         return f"flare:{self.power}:{self.mode}"
+
+    def in_force(self, state: dict, me: str) -> bool:
+        """Whether ``me`` played this flare's lasting effect this challenge."""
+        return has_effect(state, self.source, me)
 
     def catalogue(self) -> dict:
         """The public description of this flare effect."""
@@ -147,6 +168,26 @@ class Edict(CardAbility):
         """The public description of this edict."""
         return {"name": self.name, "windows": list(self.windows), "description": self.description,
                 "provenance": self.provenance}
+
+
+def played_edict(use: dict) -> str | None:
+    """The edict card a use being announced plays, or None (a power's use, a flare, a reinforcement)."""
+    ability = use["ability"]
+    if ability.startswith("card:") and cards.kind(ability[5:]) == "edict":
+        return ability[5:]
+    return None
+
+
+def note_once(ctx, key: str, value) -> None:
+    """Record a challenge note unless one is already there: a declaration is made once per challenge."""
+    if key not in ctx.state["ch"]["notes"]:
+        ctx.emit("ChallengeNoted", key=key, value=value)
+
+
+def cancel_use(ctx, me: str, target: dict) -> None:
+    """``me`` cancels the use being announced (``target``, a respond step's use): it has no effect."""
+    ctx.emit("UseCancelled", player=me, target={"use": target["id"], "player": target["player"],
+                                                "ability": target["ability"]})
 
 
 def is_main(state: dict, color: str) -> bool:

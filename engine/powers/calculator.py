@@ -1,9 +1,8 @@
 """Calculator: declare an equalizer before the reveal; the higher Attack is reduced by the lower."""
 
 from engine import shapes
-from engine.powers.base import Flare, Power
-from engine.powers.loser import cards_committed
-from engine.state import ally_side, opponent_side, side_of_main
+from engine.powers.base import Flare, Power, note_once
+from engine.state import ally_side, cards_committed, declaration_open, opponent_side, side_of_main
 
 EQUALIZER = "equalizer"  # challenge note: the Calculator player who declared it
 
@@ -30,29 +29,18 @@ class Calculator(Power):
                    "as usual.")
 
     def options(self, state, me, window):
-        if side_of_main(state, me) is None or not may_equalize(state):
+        if side_of_main(state, me) is None or not declaration_open(state, EQUALIZER):
             return []
         return [self.offer(label="declare an equalizer")]
 
     def use(self, ctx, me, args, use):
-        declare(ctx, me)
+        note_once(ctx, EQUALIZER, me)  # the Calculator power applies it while in force
 
     def attack_values(self, state, me, value, *, effect=None):
         return equalized(value) if state["ch"]["notes"].get(EQUALIZER) == me else value
 
 
 POWER = Calculator()
-
-
-def may_equalize(state: dict) -> bool:
-    """Cards committed, not yet revealed, and no equalizer declared."""
-    return cards_committed(state) and not state["ch"]["revealed"] and EQUALIZER not in state["ch"]["notes"]
-
-
-def declare(ctx, me: str) -> None:
-    """Record the equalizer; the Calculator power applies it while in force."""
-    if EQUALIZER not in ctx.state["ch"]["notes"]:
-        ctx.emit("ChallengeNoted", key=EQUALIZER, value=me)
 
 
 class CalculatorWild(Flare):
@@ -73,8 +61,7 @@ class CalculatorWild(Flare):
         return [self.offer(card, {"call": shapes.choice(["odd", "even"])}, label="call odd or even")]
 
     def use(self, ctx, me, card, args, use):
-        ctx.emit("EffectAdded", effect={"source": self.source, "player": me, "side": side_of_main(ctx.state, me),
-                                        "call": args["call"]})
+        self.add_effect(ctx, me, side=side_of_main(ctx.state, me), call=args["call"])
 
     def attack_values(self, state, me, value, *, effect):
         mine, theirs = effect["side"], opponent_side(effect["side"])
@@ -96,12 +83,12 @@ class CalculatorSuper(Flare):
                    "the reveal, you may declare your equalizer as if you were a main player.")
 
     def options(self, state, me, card, window):
-        if ally_side(state, me) is None or not may_equalize(state):
+        if ally_side(state, me) is None or not declaration_open(state, EQUALIZER):
             return []
         return [self.offer(card, label="declare an equalizer as an ally")]
 
     def use(self, ctx, me, card, args, use):
-        declare(ctx, me)
+        note_once(ctx, EQUALIZER, me)  # the Calculator power applies it while in force
 
 
 WILD = CalculatorWild()

@@ -2,7 +2,7 @@
 
 from engine import cards, shapes
 from engine.flow import Step, option, prompt, register
-from engine.handcards import reshuffle_discards
+from engine.handcards import take_from_deck
 from engine.hooks import register_effect
 from engine.powers.base import Flare, Power
 from engine.state import side_of_main
@@ -27,25 +27,10 @@ def can_call(state: dict, me: str) -> bool:
     return side is not None and bool(ch["revealed"]) and not ch["outcome"] and bool(state["committed"][side])
 
 
-def draw_aside(ctx, count: int, reason: str) -> list[str]:
-    """Turn up cards from the top of the deck and set them aside, face up for everyone."""
-    drawn: list[str] = []
-    while len(drawn) < count:
-        deck = ctx.state["deck"]
-        if not deck and not reshuffle_discards(ctx):
-            break
-        deck = ctx.state["deck"]
-        take = min(count - len(drawn), len(deck))
-        batch = deck[len(deck) - take:][::-1]
-        ctx.emit("CardsMoved", cards=batch, src="deck", dst="aside", seen_by=None, reason=reason)
-        drawn += batch
-    return drawn
-
-
 def call_for_help(ctx, me: str, count: int, reason: str, may_swap: bool) -> None:
     """Draw ``count`` cards aside, then let the player use one (or be bound to a War card, 004)."""
     side = side_of_main(ctx.state, me)
-    drawn = draw_aside(ctx, count, reason)
+    drawn = take_from_deck(ctx, count, "aside", None, reason)  # turned up: everyone sees them
     if not drawn:
         return
     wars = [c for c in drawn if cards.kind(c) == "war"]

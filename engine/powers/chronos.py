@@ -87,7 +87,7 @@ class ChronosSuper(Flare):
         if not may_travel(ctx.state, me):
             return
         side = opponent_side(side_of_main(ctx.state, me))
-        ctx.emit("EffectAdded", effect={"source": self.source, "player": me, "first": side})
+        self.add_effect(ctx, me, first=side)
         travel_in_time(ctx, me)
 
     def chooses_first(self, state, me, value, *, effect):

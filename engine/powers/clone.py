@@ -80,7 +80,7 @@ class CloneSuper(Flare):
         return [self.offer(card, label="your Attack counts twice")]
 
     def use(self, ctx, me, card, args, use):
-        ctx.emit("EffectAdded", effect={"source": self.source, "player": me, "side": side_of_main(ctx.state, me)})
+        self.add_effect(ctx, me, side=side_of_main(ctx.state, me))
 
     def attack_values(self, state, me, value, *, effect):
         side = effect["side"]

@@ -5,12 +5,6 @@ from engine.state import allies, main_player, opponent_side, side_of_main
 from engine.steps.tokens import lose
 
 
-def has_super(state: dict, me: str) -> bool:
-    """Whether my Cudgel Super Flare is in force this challenge."""
-    ch = state.get("ch")
-    return bool(ch) and any(e["source"] == SUPER.source and e["player"] == me for e in ch["effects"])
-
-
 def won_with_attack(state: dict, me: str, outcome: dict) -> str | None:
     """My side, if I am the main player who won this challenge with an Attack card."""
     from engine.steps.resolve import card_kind
@@ -40,11 +34,9 @@ class Cudgel(Power):
             return
         loser = opponent_side(side)
         victims = [main_player(ctx.state, loser)]
-        if has_super(ctx.state, me):
+        if SUPER.in_force(ctx.state, me):
             victims += allies(ctx.state, loser)
-        from engine.steps.reactions import mandatory_effect
-
-        mandatory_effect(ctx, me, self.name, "smash", {"victims": victims, "count": count})
+        self.announce(ctx, me, "smash", {"victims": victims, "count": count})
 
     def smash(self, ctx, me, context):
         """The announced effect survived any zap: each victim loses the extra tokens of its choice."""
@@ -97,12 +89,12 @@ class CudgelSuper(Flare):
                    "opponent's allies: each loses as many extra tokens as you had in the challenge.")
 
     def options(self, state, me, card, window):
-        if side_of_main(state, me) is None or has_super(state, me):
+        if side_of_main(state, me) is None or self.in_force(state, me):
             return []
         return [self.offer(card, label="your power also smashes the opponent's allies")]
 
     def use(self, ctx, me, card, args, use):
-        ctx.emit("EffectAdded", effect={"source": self.source, "player": me})
+        self.add_effect(ctx, me)
 
 
 WILD = CudgelWild()

@@ -2,8 +2,7 @@
 
 from engine import cards, shapes
 from engine.powers.base import Flare, Power
-from engine.state import hand, main_player, side_of, side_of_main
-from engine.steps.cards_stage import committed_challenge_cards
+from engine.state import committed_challenge_cards, hand, main_player, side_of, side_of_main
 from engine.steps.resolve import card_kind
 
 SIDES = ("offense", "defense")
@@ -34,7 +33,7 @@ class Deuce(Power):
     def on_revealed(self, ctx, me, *, effect=None):
         side = side_of_main(ctx.state, me)
         if side and idle_cards(committed_challenge_cards(ctx.state, side)):
-            announce(ctx, me, self.name, "take_back", {"side": side})
+            self.announce(ctx, me, "take_back", {"side": side})
 
     def take_back(self, ctx, me, context):
         """The card that does not count returns to Deuce's hand."""
@@ -43,13 +42,6 @@ class Deuce(Power):
         if idle:
             ctx.emit("CardsMoved", cards=idle, src=f"committed:{side}", dst=f"hand:{me}", seen_by=None,
                      reason="Deuce")
-
-
-def announce(ctx, me: str, power: str, method: str, context: dict) -> None:
-    """A mandatory effect, announced so that a Cosmic Zap may cancel it (reactions import the catalogue: late)."""
-    from engine.steps.reactions import mandatory_effect
-
-    mandatory_effect(ctx, me, power, method, context)
 
 
 POWER = Deuce()
@@ -99,7 +91,7 @@ class DeuceWild(Flare):
             return
         ctx.emit("CardsMoved", cards=[twin], src=f"hand:{me}", dst="discard", seen_by=None, reason="Deuce Wild")
         delta = cards.attack_value(twin) * (1 if sign == "add" else -1)
-        ctx.emit("EffectAdded", effect={"source": self.source, "player": me, "side": side, "delta": delta})
+        self.add_effect(ctx, me, side=side, delta=delta)
 
     def side_total(self, state, me, value, *, side, card, effect):
         return value + effect["delta"] if side == effect["side"] else value

@@ -103,7 +103,7 @@ class DiplomatSuper(Flare):
 
     def use(self, ctx, me, card, args, use):
         join_deal(ctx, me)
-        ctx.emit("EffectAdded", effect={"source": self.source, "player": me})
+        self.add_effect(ctx, me)
 
     def outcome(self, state, me, value, *, effect):
         return value if value.get("kind") == "deal" else negotiated(value)

@@ -22,19 +22,12 @@ class Grudge(Power):
         targets = snubbers(state, me)
         count = revenge_count(state, me, outcome)
         if targets and count:
-            announce(ctx, me, self.name, "revenge", {"targets": targets, "count": count})
+            self.announce(ctx, me, "revenge", {"targets": targets, "count": count})
 
     def revenge(self, ctx, me, context):
         """Each player who snubbed Grudge loses the tokens it owes, of its own choice."""
         ctx.then(*[ctx.step("losses", player=p, count=context["count"], reason="Grudge", by=me)
                    for p in context["targets"]])
-
-
-def announce(ctx, me: str, power: str, method: str, context: dict) -> None:
-    """A mandatory effect, announced so that a Cosmic Zap may cancel it (reactions import the catalogue: late)."""
-    from engine.steps.reactions import mandatory_effect
-
-    mandatory_effect(ctx, me, power, method, context)
 
 
 POWER = Grudge()
@@ -54,14 +47,9 @@ def revenge_count(state: dict, me: str, outcome: dict) -> int:
     result = (outcome.get("record") or {}).get(me)
     if result is None:
         return 0
-    if full_revenge(state, me):
+    if SUPER.in_force(state, me):
         return LOSS_IF_LOST
     return LOSS_IF_WON if result == "won" else LOSS_IF_LOST
-
-
-def full_revenge(state: dict, me: str) -> bool:
-    """Whether Grudge's Super is in force for ``me`` this challenge."""
-    return any(e["source"] == "flare:Grudge:super" and e["player"] == me for e in state["ch"]["effects"])
 
 
 class GrudgeWild(Flare):
@@ -81,7 +69,7 @@ class GrudgeWild(Flare):
         return [self.offer(card, label="if you lose, the winner's allies gain nothing")]
 
     def use(self, ctx, me, card, args, use):
-        ctx.emit("EffectAdded", effect={"source": self.source, "player": me, "side": side_of_main(ctx.state, me)})
+        self.add_effect(ctx, me, side=side_of_main(ctx.state, me))
 
     def ally_gains(self, state, me, value, *, winner, effect):
         if winner == effect["side"]:
@@ -101,12 +89,12 @@ class GrudgeSuper(Flare):
                    "invitation loses 4 tokens whether you win or lose.")
 
     def options(self, state, me, card, window):
-        if not snubbers(state, me) or full_revenge(state, me):
+        if not snubbers(state, me) or self.in_force(state, me):
             return []
         return [self.offer(card, label="full revenge: 4 tokens from each who declined, win or lose")]
 
     def use(self, ctx, me, card, args, use):
-        ctx.emit("EffectAdded", effect={"source": self.source, "player": me})
+        self.add_effect(ctx, me)
 
 
 WILD = GrudgeWild()

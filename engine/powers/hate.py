@@ -24,18 +24,11 @@ class Hate(Power):
     def on_challenge_began(self, ctx, me, *, number, effect=None):
         state = ctx.state
         if number == 1 and state["turn"]["offense"] == me and hand(state, me):
-            announce(ctx, me, self.name, "hate", {})
+            self.announce(ctx, me, "hate", {})
 
     def hate(self, ctx, me, context):
         """The announced effect survived any zap: Hate chooses its card."""
         begin_hate(ctx, me)
-
-
-def announce(ctx, me: str, power: str, method: str, context: dict) -> None:
-    """A mandatory effect, announced so that a Cosmic Zap may cancel it (reactions import the catalogue: late)."""
-    from engine.steps.reactions import mandatory_effect
-
-    mandatory_effect(ctx, me, power, method, context)
 
 
 POWER = Hate()

@@ -59,7 +59,7 @@ class HawkWild(Flare):
         return [self.offer(card, label="every challenge card is a War card")]
 
     def use(self, ctx, me, card, args, use):
-        ctx.emit("EffectAdded", effect={"source": self.source, "player": me})
+        self.add_effect(ctx, me)
 
     def card_kind(self, state, me, value, *, side, effect):
         return "war" if value in CHALLENGE_KINDS else value
@@ -88,7 +88,7 @@ class HawkSuper(Flare):
         return [self.offer(card, label="your main player's Attack is a War card")]
 
     def use(self, ctx, me, card, args, use):
-        ctx.emit("EffectAdded", effect={"source": self.source, "player": me, "side": ally_side(ctx.state, me)})
+        self.add_effect(ctx, me, side=ally_side(ctx.state, me))
 
     def card_kind(self, state, me, value, *, side, effect):
         return "war" if side == effect["side"] and value == "attack" else value

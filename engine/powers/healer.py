@@ -2,16 +2,10 @@
 
 from engine import cards, shapes
 from engine.handcards import draw
-from engine.powers.base import ANY_WINDOW, Flare, Power
+from engine.powers.base import ANY_WINDOW, Flare, Power, cancel_use, played_edict
 from engine.steps.tokens import available_at, return_home, warp_place
 
 ZAPS = ("CosmicZap", "CardZap")
-
-
-def has_super(state: dict, me: str) -> bool:
-    """Whether my Healer Super Flare is in force this challenge."""
-    ch = state.get("ch")
-    return bool(ch) and any(e["source"] == SUPER.source and e["player"] == me for e in ch["effects"])
 
 
 class Healer(Power):
@@ -27,9 +21,7 @@ class Healer(Power):
     def on_tokens_lost(self, ctx, me, *, effect, losses, reason):
         wounded = self.wounded(ctx.state, me, losses)
         if wounded:
-            from engine.steps.reactions import offer_reaction
-
-            offer_reaction(ctx, me, self.name, {"wounded": wounded, "reason": reason})
+            self.ask_reaction(ctx, me, {"wounded": wounded, "reason": reason})
 
     def wounded(self, state: dict, me: str, losses: list[dict]) -> list[dict]:
         """Other players' tokens that reached the warp or left the game, with the place they are now."""
@@ -55,7 +47,7 @@ class Healer(Power):
                     "count": min(w["count"], available_at(ctx.state, w["player"], w["place"]))}
                    for w in context["wounded"] if w["player"] in chosen]
         healed_tokens = sum(r["count"] for r in returns)
-        fee = healed_tokens if has_super(ctx.state, me) else len({r["player"] for r in returns if r["count"]})
+        fee = healed_tokens if SUPER.in_force(ctx.state, me) else len({r["player"] for r in returns if r["count"]})
         return_home(ctx, returns)
         if fee:
             draw(ctx, me, fee, "Healer")
@@ -75,17 +67,13 @@ class HealerWild(Flare):
                    "(Played only in answer to a zap.)")
 
     def respond_options(self, state, me, card, use):
-        ability = use["ability"]
-        if not ability.startswith("card:") or cards.kind(ability[5:]) != "edict":
+        edict = played_edict(use)
+        if edict is None or cards.edict_name(edict) not in ZAPS:
             return []
-        if cards.edict_name(ability[5:]) not in ZAPS:
-            return []
-        return [self.offer(card, label=f"cancel {use['player']}'s {ability[5:]}")]
+        return [self.offer(card, label=f"cancel {use['player']}'s {edict}")]
 
     def use(self, ctx, me, card, args, use):
-        target = use["target"]
-        ctx.emit("UseCancelled", player=me, target={"use": target["id"], "player": target["player"],
-                                                    "ability": target["ability"]})
+        cancel_use(ctx, me, use["target"])
 
 
 class HealerSuper(Flare):
@@ -100,12 +88,12 @@ class HealerSuper(Flare):
                    "instead of one per player.")
 
     def options(self, state, me, card, window):
-        if not state.get("ch") or has_super(state, me):
+        if not state.get("ch") or self.in_force(state, me):
             return []
         return [self.offer(card, label="draw a card per token you heal this challenge")]
 
     def use(self, ctx, me, card, args, use):
-        ctx.emit("EffectAdded", effect={"source": self.source, "player": me})
+        self.add_effect(ctx, me)
 
 
 WILD = HealerWild()

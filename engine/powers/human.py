@@ -4,8 +4,7 @@ from engine import shapes
 from engine.hooks import fire, register_effect
 from engine.powers.base import Flare, Power
 from engine.powers.pacifist import win_for
-from engine.powers.virus import has_effect
-from engine.state import main_player, opponent_side, powers_of, side_of, side_of_main
+from engine.state import has_effect, main_player, opponent_side, powers_of, side_of, side_of_main
 
 BONUS = 4
 SUPER_BONUS = 8
@@ -25,7 +24,7 @@ class Human(Power):
     def side_total(self, state, me, value, *, side, card, effect=None):
         if side_of(state, me) != side:
             return value
-        return value + (SUPER_BONUS if has_effect(state, SUPER.source, me) else BONUS)
+        return value + (SUPER_BONUS if SUPER.in_force(state, me) else BONUS)
 
     def on_zapped(self, ctx, me, *, target, power, effect=None):
         if target == me and power == self.name and not has_effect(ctx.state, ZAPPED, me):
@@ -75,7 +74,7 @@ class HumanWild(Flare):
 
     def use(self, ctx, me, card, args, use):
         state = ctx.state
-        ctx.emit("EffectAdded", effect={"source": self.source, "player": me, "side": side_of_main(state, me)})
+        self.add_effect(ctx, me, side=side_of_main(state, me))
         humans = [c for c in human_players(state) if c != me]
         dst = f"hand:{humans[0]}" if humans else "discard"
         ctx.emit("CardsMoved", cards=[card], src="table", dst=dst, seen_by=None, reason="Human Wild Flare")
@@ -107,7 +106,7 @@ class HumanSuper(Flare):
     def use(self, ctx, me, card, args, use):
         if args["effect"] == "add_8":
             # a marker read by the Human power while it is in force
-            ctx.emit("EffectAdded", effect={"source": self.source, "player": me})
+            self.add_effect(ctx, me)
             return
         fire(ctx, "on_zapped", target=me, power="Human")
         ctx.emit("PowerZapped", player=me, target=me, power="Human")

@@ -88,12 +88,12 @@ class KamikazeSuper(Flare):
     def options(self, state, me, card, window):
         if side_of_main(state, me) is None:
             return []
-        if any(e["source"] == self.source and e["player"] == me for e in state["ch"]["effects"]):
+        if self.in_force(state, me):
             return []
         return [self.offer(card, label="your sacrificed tokens add 2 each")]
 
     def use(self, ctx, me, card, args, use):
-        ctx.emit("EffectAdded", effect={"source": self.source, "player": me, "side": side_of_main(ctx.state, me)})
+        self.add_effect(ctx, me, side=side_of_main(ctx.state, me))
 
     def side_total(self, state, me, value, *, side, card, effect):
         if side != effect["side"]:

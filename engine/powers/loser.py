@@ -1,27 +1,15 @@
 """Loser: declare an upset before the reveal, and the lower total wins."""
 
-from engine.powers.base import Flare, Power
+from engine.powers.base import Flare, Power, note_once
 from engine.powers.pacifist import win_for
-from engine.state import opponent_side, side_of_main
+from engine.state import cards_committed, declaration_open, opponent_side, side_of_main
 
 UPSET = "upset"  # challenge note: the Loser player who declared the upset
-
-
-def cards_committed(state: dict) -> bool:
-    """Whether both main players have a challenge card face down (or revealed)."""
-    from engine.steps.cards_stage import committed_challenge_cards
-
-    return all(committed_challenge_cards(state, side) for side in ("offense", "defense"))
 
 
 def may_declare(state: dict, me: str) -> bool:
     """A main player may declare an upset once both cards are committed and none is declared yet."""
     return side_of_main(state, me) is not None and cards_committed(state) and UPSET not in state["ch"]["notes"]
-
-
-def declare(ctx, me: str) -> None:
-    """Record the upset; the Loser power applies it while in force."""
-    ctx.emit("ChallengeNoted", key=UPSET, value=me)
 
 
 class Loser(Power):
@@ -37,13 +25,12 @@ class Loser(Power):
                    "would lose wins), except when both sides lose: then the upset has no effect.")
 
     def options(self, state, me, window):
-        if state["ch"]["revealed"] or not may_declare(state, me):
+        if side_of_main(state, me) is None or not declaration_open(state, UPSET):
             return []
         return [self.offer(label="declare an upset")]
 
     def use(self, ctx, me, args, use):
-        if UPSET not in ctx.state["ch"]["notes"]:
-            declare(ctx, me)
+        note_once(ctx, UPSET, me)  # the Loser power applies it while in force
 
     def upset(self, state: dict, me: str) -> bool:
         """Whether this Loser declared the upset this challenge."""
@@ -82,7 +69,7 @@ class LoserWild(Flare):
         return [self.offer(card, label="both sides lose this challenge")]
 
     def use(self, ctx, me, card, args, use):
-        ctx.emit("EffectAdded", effect={"source": self.source, "player": me})
+        self.add_effect(ctx, me)
 
     def outcome(self, state, me, value, *, effect):
         lost = {**value, "winner": None, "both_lose": True, "consolation": None, "extra_losses": {}}
@@ -107,8 +94,7 @@ class LoserSuper(Flare):
         return [self.offer(card, label="declare an upset now")]
 
     def use(self, ctx, me, card, args, use):
-        if UPSET not in ctx.state["ch"]["notes"]:
-            declare(ctx, me)
+        note_once(ctx, UPSET, me)  # the Loser power applies it while in force
 
 
 WILD = LoserWild()

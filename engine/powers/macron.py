@@ -43,7 +43,7 @@ class MacronWild(Flare):
         return [self.offer(card, label="one of your tokens counts 4")]
 
     def use(self, ctx, me, card, args, use):
-        ctx.emit("EffectAdded", effect={"source": self.source, "player": me, "side": side_of(ctx.state, me)})
+        self.add_effect(ctx, me, side=side_of(ctx.state, me))
 
     def side_total(self, state, me, value, *, side, card, effect):
         return value + (TOKEN_WORTH - 1) if side == effect["side"] else value
@@ -64,7 +64,7 @@ class MacronSuper(Flare):
         return [self.offer(card, label="commit up to four tokens")] if state["ch"]["defense"] else []
 
     def use(self, ctx, me, card, args, use):
-        ctx.emit("EffectAdded", effect={"source": self.source, "player": me})
+        self.add_effect(ctx, me)
 
     def launch_range(self, state, me, value, *, player, role, effect):
         return (1, 4) if player == me else value

@@ -4,13 +4,15 @@ from engine import shapes
 from engine.powers.base import Flare, Power
 from engine.state import hand, side_of
 
+WINDOWS = ("launch", "alliance", "planning")  # stages 4 to 7: after the launch, before the cards
+
 
 class Mind(Power):
     name = "Mind"
     who = ("main", "ally")
     mandatory = False
     timing = "stages 4 to 7, once per challenge"
-    windows = ("launch", "alliance", "planning")
+    windows = WINDOWS
     provenance = "mayfair"
     description = ("As a main player or ally, between the launch and the choice of challenge cards you may "
                    "look at one other player's whole hand. Only you see it.")
@@ -46,7 +48,7 @@ class MindWild(Flare):
 
     power = "Mind"
     mode = "wild"
-    windows = ("launch", "alliance", "planning")
+    windows = WINDOWS
     provenance = "house"
     description = ("As a main player or ally, between the launch and the choice of challenge cards, look at one "
                    "other player's whole hand; only you see it.")
@@ -66,7 +68,7 @@ class MindSuper(Flare):
 
     power = "Mind"
     mode = "super"
-    windows = ("launch", "alliance", "planning")
+    windows = WINDOWS
     provenance = "house"
     description = ("As a main player or ally, between the launch and the choice of challenge cards, look at "
                    "every other player's whole hand; only you see them.")

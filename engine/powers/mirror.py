@@ -1,9 +1,8 @@
 """Mirror: declare a reversal before the reveal; revealed Attacks read their digits backwards."""
 
 from engine import cards, shapes
-from engine.powers.base import Flare, Power
-from engine.powers.loser import cards_committed
-from engine.state import opponent_side, side_of_main
+from engine.powers.base import Flare, Power, note_once
+from engine.state import committed_challenge_cards, declaration_open, opponent_side, side_of_main
 
 REVERSAL = "reversal"  # challenge note: {"by": player, "sides": [...]} whose Attacks are reversed
 SIDES = ("offense", "defense")
@@ -12,11 +11,6 @@ SIDES = ("offense", "defense")
 def reversed_digits(value: int) -> int:
     """An Attack's digits read backwards, as printed with two digits: 15 -> 51, 8 (08) -> 80, 20 -> 2."""
     return int(f"{value:02d}"[::-1]) if value >= 0 else value
-
-
-def may_reverse(state: dict) -> bool:
-    """Cards committed, not yet revealed, and no reversal declared."""
-    return cards_committed(state) and not state["ch"]["revealed"] and REVERSAL not in state["ch"]["notes"]
 
 
 class Mirror(Power):
@@ -31,13 +25,12 @@ class Mirror(Power):
                    "swapped (15 counts 51, 08 counts 80, 20 counts 02).")
 
     def options(self, state, me, window):
-        if side_of_main(state, me) is None or not may_reverse(state):
+        if side_of_main(state, me) is None or not declaration_open(state, REVERSAL):
             return []
         return [self.offer(label="call a reversal")]
 
     def use(self, ctx, me, args, use):
-        if REVERSAL not in ctx.state["ch"]["notes"]:
-            ctx.emit("ChallengeNoted", key=REVERSAL, value={"by": me, "sides": list(SIDES)})
+        note_once(ctx, REVERSAL, {"by": me, "sides": list(SIDES)})
 
     def attack_values(self, state, me, value, *, effect=None):
         called = state["ch"]["notes"].get(REVERSAL)
@@ -52,8 +45,6 @@ POWER = Mirror()
 
 def printed(state: dict, side: str) -> str | None:
     """The first challenge card a side committed (the card as printed)."""
-    from engine.steps.cards_stage import committed_challenge_cards
-
     played = committed_challenge_cards(state, side)
     return played[0] if played else None
 
@@ -79,8 +70,7 @@ class MirrorWild(Flare):
 
     def use(self, ctx, me, card, args, use):
         side = side_of_main(ctx.state, me)
-        ctx.emit("EffectAdded", effect={"source": self.source, "player": me, "side": side,
-                                        "copy": printed(ctx.state, opponent_side(side))})
+        self.add_effect(ctx, me, side=side, copy=printed(ctx.state, opponent_side(side)))
 
     def card_kind(self, state, me, value, *, side, effect):
         # the copy is of the printed card: reading the opponent's folded kind could loop between two mirrors
@@ -105,7 +95,7 @@ class MirrorSuper(Flare):
                    "choose.")
 
     def options(self, state, me, card, window):
-        if side_of_main(state, me) is None or not may_reverse(state):
+        if side_of_main(state, me) is None or not declaration_open(state, REVERSAL):
             return []
         return [self.offer(card, {"card": shapes.choice(["mine", "opponent"])},
                            label="reverse the digits of one card")]
@@ -113,8 +103,7 @@ class MirrorSuper(Flare):
     def use(self, ctx, me, card, args, use):
         side = side_of_main(ctx.state, me)
         target = side if args["card"] == "mine" else opponent_side(side)
-        if REVERSAL not in ctx.state["ch"]["notes"]:
-            ctx.emit("ChallengeNoted", key=REVERSAL, value={"by": me, "sides": [target]})
+        note_once(ctx, REVERSAL, {"by": me, "sides": [target]})
 
 
 WILD = MirrorWild()

@@ -25,18 +25,11 @@ class Mite(Power):
     def on_launched(self, ctx, me, *, effect=None):
         state = ctx.state
         if state["turn"]["offense"] == me and over_limit(state):
-            announce(ctx, me, self.name, "demand", {})
+            self.announce(ctx, me, "demand", {})
 
     def demand(self, ctx, me, context):
         """The announced demand survived any zap: the defense must choose (if it still holds too many)."""
         make_demand(ctx, me)
-
-
-def announce(ctx, me: str, power: str, method: str, context: dict) -> None:
-    """A mandatory effect, announced so that a Cosmic Zap may cancel it (reactions import the catalogue: late)."""
-    from engine.steps.reactions import mandatory_effect
-
-    mandatory_effect(ctx, me, power, method, context)
 
 
 POWER = Mite()
@@ -51,11 +44,6 @@ def make_demand(ctx, by: str) -> None:
     """Ask the defense to pay: cards down to 3, or a base for ``by`` (the offense)."""
     if over_limit(ctx.state):
         ctx.then(ctx.step("mite_demand", by=by))
-
-
-def takes_discards(state: dict, by: str) -> bool:
-    """Whether Mite's Super is in force for ``by``: the defense's discards go to its hand."""
-    return any(e["source"] == SUPER_SOURCE and e["player"] == by for e in state["ch"]["effects"])
 
 
 @register
@@ -96,7 +84,7 @@ def pay_in_cards(ctx, by: str) -> None:
     defense = state["ch"]["defense"]
     held = list(hand(state, defense))
     lost = ctx.rng.sample(held, len(held) - HAND_LIMIT)
-    if takes_discards(state, by):
+    if SUPER.in_force(state, by):  # Mite's Super: the defense's discards go to its hand
         ctx.emit("CardsMoved", cards=lost, src=f"hand:{defense}", dst=f"hand:{by}", seen_by=sorted({defense, by}),
                  reason="Mite")
     else:
@@ -152,9 +140,8 @@ class MiteSuper(Flare):
         return [self.offer(card, label="take the cards your demand makes the defense discard")]
 
     def use(self, ctx, me, card, args, use):
-        ctx.emit("EffectAdded", effect={"source": self.source, "player": me})
+        self.add_effect(ctx, me)
 
 
 WILD = MiteWild()
 SUPER = MiteSuper()
-SUPER_SOURCE = SUPER.source

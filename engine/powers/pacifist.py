@@ -75,7 +75,7 @@ class PacifistWild(Flare):
         return [self.offer(card, label="your Compromise becomes an Attack 15")]
 
     def use(self, ctx, me, card, args, use):
-        ctx.emit("EffectAdded", effect={"source": self.source, "player": me, "side": side_of_main(ctx.state, me)})
+        self.add_effect(ctx, me, side=side_of_main(ctx.state, me))
 
     def card_kind(self, state, me, value, *, side, effect):
         return "attack" if side == effect["side"] else value
@@ -106,7 +106,7 @@ class PacifistSuper(Flare):
         return [self.offer(card, label="a failed deal costs you 2 fewer tokens, your opponent 2 more")]
 
     def use(self, ctx, me, card, args, use):
-        ctx.emit("EffectAdded", effect={"source": self.source, "player": me, "side": side_of_main(ctx.state, me)})
+        self.add_effect(ctx, me, side=side_of_main(ctx.state, me))
 
     def deal_loss(self, state, me, value, *, player, effect):
         if player == me:

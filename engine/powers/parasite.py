@@ -41,7 +41,7 @@ class ParasiteWild(Flare):
         return [self.offer(card, label="you may join either side uninvited")]
 
     def use(self, ctx, me, card, args, use):
-        ctx.emit("EffectAdded", effect={"source": self.source, "player": me})
+        self.add_effect(ctx, me)
 
     def may_join(self, state, me, value, *, player, effect):
         return set(value) | BOTH if player == me else value

@@ -10,7 +10,7 @@ from engine.flow import Step, option, prompt, register
 from engine.handcards import give_cards
 from engine.powers.base import Flare, Power
 from engine.state import bases, hand, main_player, tokens_on, tokens_on_bases
-from engine.steps.tokens import lose, move
+from engine.steps.tokens import lose, move, take_in_order
 
 SIDES = ("offense", "defense")
 MARCHERS = 3  # at least this many tokens march
@@ -60,11 +60,9 @@ class Peacenik(Power):
                    "stay or sends every token of yours and of its own on that planet to the warp.")
 
     def on_revealed(self, ctx, me, effect=None):
-        from engine.steps.reactions import offer_reaction  # reactions import the catalogue: import late
-
         # the defense's reaction is scheduled first so that the offense's is asked first
         for target in reversed(warmongers(ctx.state, me)):
-            offer_reaction(ctx, me, self.name, {"target": target})
+            self.ask_reaction(ctx, me, {"target": target})
 
     def reaction_options(self, state, me, context):
         planets = march_targets(state, me, context["target"])
@@ -112,13 +110,8 @@ class PeacenikMarch(Step):
     def default(self, state, step, prompt_, rng):
         """Stated rule: exactly three tokens, from the bases holding the most first."""
         sources = dict(prompt_["options"][0]["args"]["tokens"]["sources"])
-        need, chosen = MARCHERS, {}
-        for src in sorted(sources, key=lambda s: (-sources[s], s)):
-            take = min(need, sources[src])
-            if take:
-                chosen[src] = take
-                need -= take
-        return {"action": "march", "args": {"tokens": chosen}}
+        order = sorted(sources, key=lambda s: (-sources[s], s))
+        return {"action": "march", "args": {"tokens": take_in_order(sources, MARCHERS, order)}}
 
 
 @register

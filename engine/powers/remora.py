@@ -9,12 +9,6 @@ from engine.steps.tokens import return_home
 REASON = "Remora"
 
 
-def has_super(state: dict, me: str) -> bool:
-    """Whether my Remora Super Flare is in force this challenge."""
-    ch = state.get("ch")
-    return bool(ch) and any(e["source"] == SUPER.source and e["player"] == me for e in ch["effects"])
-
-
 def can_draw(state: dict) -> bool:
     """Whether a card could be drawn at all (deck, or discards to reshuffle)."""
     return bool(state["deck"] or state["discard"])
@@ -55,9 +49,7 @@ class Remora(Power):
 
     def offer_follow(self, ctx, me: str, player: str, what: str) -> None:
         """Ask me whether to follow (asked only when the gain is possible)."""
-        from engine.steps.reactions import offer_reaction
-
-        offer_reaction(ctx, me, self.name, {"player": player, "what": what})
+        self.ask_reaction(ctx, me, {"player": player, "what": what})
 
     def reaction_options(self, state, me, context):
         if context["what"] == "cards" and can_draw(state):
@@ -67,7 +59,7 @@ class Remora(Power):
         return []
 
     def react(self, ctx, me, args, context):
-        follow(ctx, me, context["what"], 2 if has_super(ctx.state, me) else 1)
+        follow(ctx, me, context["what"], 2 if SUPER.in_force(ctx.state, me) else 1)
 
 
 POWER = Remora()
@@ -90,7 +82,7 @@ class RemoraWild(Flare):
         return [self.offer(card, {"player": shapes.choice(others)}, label="follow a player this challenge")]
 
     def use(self, ctx, me, card, args, use):
-        ctx.emit("EffectAdded", effect={"source": self.source, "player": me, "target": args["player"]})
+        self.add_effect(ctx, me, target=args["player"])
 
     def on_cards_drawn(self, ctx, me, *, effect, player, count, reason):
         if player == effect["target"] and followed(player, me, reason):
@@ -113,10 +105,10 @@ class RemoraSuper(Flare):
                    "retrieve two tokens instead of one.")
 
     def options(self, state, me, card, window):
-        return [] if has_super(state, me) else [self.offer(card, label="follow gains two at a time")]
+        return [] if self.in_force(state, me) else [self.offer(card, label="follow gains two at a time")]
 
     def use(self, ctx, me, card, args, use):
-        ctx.emit("EffectAdded", effect={"source": self.source, "player": me})
+        self.add_effect(ctx, me)
 
 
 WILD = RemoraWild()

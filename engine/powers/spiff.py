@@ -9,12 +9,6 @@ MARGIN = 10
 SUPER_MARGIN = 5
 
 
-def has_super(state: dict, me: str) -> bool:
-    """Whether my Spiff Super Flare is in force this challenge."""
-    ch = state.get("ch")
-    return bool(ch) and any(e["source"] == SUPER.source and e["player"] == me for e in ch["effects"])
-
-
 def lost_by(state: dict) -> int | None:
     """By how much the offense lost an Attack against Attack, or None if it did not lose one."""
     result = state["ch"]["outcome"] or {}
@@ -54,7 +48,7 @@ class Spiff(Power):
         gap = lost_by(state)
         if me != state["turn"]["offense"] or gap is None or not state["ch"]["planet"]:
             return []
-        if gap < (SUPER_MARGIN if has_super(state, me) else MARGIN):
+        if gap < (SUPER_MARGIN if SUPER.in_force(state, me) else MARGIN):
             return []
         sources = landing_sources(state, me)
         if not sources:
@@ -102,12 +96,12 @@ class SpiffSuper(Flare):
                    "or more instead of 10.")
 
     def options(self, state, me, card, window):
-        if me != state["turn"]["offense"] or has_super(state, me):
+        if me != state["turn"]["offense"] or self.in_force(state, me):
             return []
         return [self.offer(card, label="crash-land after losing by 5 or more")]
 
     def use(self, ctx, me, card, args, use):
-        ctx.emit("EffectAdded", effect={"source": self.source, "player": me})
+        self.add_effect(ctx, me)
 
 
 WILD = SpiffWild()

@@ -2,7 +2,7 @@
 
 from engine import shapes
 from engine.powers.base import Flare, Power
-from engine.powers.virus import has_effect, revealed_attack
+from engine.powers.virus import revealed_attack
 from engine.state import involved, side_of_main
 
 SMALL = 10  # an Attack of this value or less is tripled; above it, divided by three
@@ -26,7 +26,7 @@ class Tripler(Power):
         side = side_of_main(state, me)
         if side is None or value.get(side) is None:
             return value
-        always = has_effect(state, SUPER.source, me)
+        always = SUPER.in_force(state, me)
         return {**value, side: value[side] * 3 if always else tripled(value[side])}
 
 
@@ -57,7 +57,7 @@ class TriplerWild(Flare):
         return [self.offer(card, {"side": shapes.choice(sides)}, label="triple or divide a revealed Attack")]
 
     def use(self, ctx, me, card, args, use):
-        ctx.emit("EffectAdded", effect={"source": self.source, "player": me, "side": args["side"]})
+        self.add_effect(ctx, me, side=args["side"])
 
     def attack_values(self, state, me, value, *, effect):
         side = effect["side"]
@@ -85,7 +85,7 @@ class TriplerSuper(Flare):
 
     def use(self, ctx, me, card, args, use):
         # a marker read by the Tripler power while it is in force
-        ctx.emit("EffectAdded", effect={"source": self.source, "player": me})
+        self.add_effect(ctx, me)
 
 
 WILD = TriplerWild()

@@ -3,7 +3,7 @@
 from engine import shapes
 from engine.flow import Step, option, prompt, register
 from engine.powers.base import Flare, Power
-from engine.steps.tokens import lose
+from engine.steps.tokens import leaves_a_choice, lose, take_in_order, taken_without_choice
 
 REASON = "Vacuum"
 SEP = "/"  # a source key is "<planet>/<colour>": planet ids and colours never contain it
@@ -38,11 +38,9 @@ class Vacuum(Power):
     def on_tokens_lost(self, ctx, me, *, effect, losses, reason):
         count = warp_losses(losses, me)
         if count and reason != REASON:  # a pull never sets off another pull: no endless chains
-            if has_super(ctx.state, me):
+            if SUPER.in_force(ctx.state, me):
                 count *= 2
-            from engine.steps.reactions import mandatory_effect
-
-            mandatory_effect(ctx, me, self.name, "pull", {"count": count})
+            self.announce(ctx, me, "pull", {"count": count})
 
     def pull(self, ctx, me, context):
         """The announced effect survived any zap: choose the victims."""
@@ -50,12 +48,6 @@ class Vacuum(Power):
 
 
 POWER = Vacuum()
-
-
-def has_super(state: dict, me: str) -> bool:
-    """Whether my Vacuum Super Flare is in force this challenge."""
-    ch = state.get("ch")
-    return bool(ch) and any(e["source"] == SUPER.source and e["player"] == me for e in ch["effects"])
 
 
 @register
@@ -67,7 +59,7 @@ class VacuumPull(Step):
     def prompts(self, state, step):
         sources = pull_sources(state, step["player"])
         total = min(step["count"], sum(sources.values()))
-        if total == 0 or total == sum(sources.values()) or len(sources) < 2:
+        if not leaves_a_choice(sources, total):
             return []
         shape = shapes.distribution(sources, total, total)
         return [prompt(step, step["player"], "vacuum", [option("pull", {"tokens": shape}, rule="power:Vacuum")],
@@ -75,16 +67,10 @@ class VacuumPull(Step):
 
     def run(self, ctx, step):
         sources = pull_sources(ctx.state, step["player"])
-        total = min(step["count"], sum(sources.values()))
+        chosen = taken_without_choice(sources, min(step["count"], sum(sources.values())))
         ctx.done()
-        if total == 0:
-            return
-        if total == sum(sources.values()):
-            chosen = sources
-        else:  # a single source
-            (key, _n), = sources.items()
-            chosen = {key: total}
-        self.pull(ctx, step, chosen)
+        if chosen:
+            self.pull(ctx, step, chosen)
 
     def answer(self, ctx, step, prompt_, opt, args):
         ctx.done()
@@ -101,13 +87,8 @@ class VacuumPull(Step):
     def default(self, state, step, prompt_, rng):
         """Stated rule: from the biggest stacks first (ties in board order)."""
         sources = prompt_["options"][0]["args"]["tokens"]["sources"]
-        need, chosen = prompt_["info"]["count"], {}
-        for key in sorted(sources, key=lambda k: -sources[k]):
-            take = min(need, sources[key])
-            if take:
-                chosen[key] = take
-                need -= take
-        return {"action": "pull", "args": {"tokens": chosen}}
+        order = sorted(sources, key=lambda k: -sources[k])
+        return {"action": "pull", "args": {"tokens": take_in_order(sources, prompt_["info"]["count"], order)}}
 
 
 class VacuumWild(Flare):
@@ -123,12 +104,12 @@ class VacuumWild(Flare):
                    "warp too.")
 
     def options(self, state, me, card, window):
-        if any(e["source"] == self.source and e["player"] == me for e in state["ch"]["effects"]):
+        if self.in_force(state, me):
             return []
         return [self.offer(card, label="drag other tokens along when you lose tokens")]
 
     def use(self, ctx, me, card, args, use):
-        ctx.emit("EffectAdded", effect={"source": self.source, "player": me})
+        self.add_effect(ctx, me)
 
     def on_tokens_lost(self, ctx, me, *, effect, losses, reason):
         count = warp_losses(losses, me)
@@ -148,10 +129,10 @@ class VacuumSuper(Flare):
                    "pulls two other players' tokens into the warp for each of yours that goes there.")
 
     def options(self, state, me, card, window):
-        return [] if has_super(state, me) else [self.offer(card, label="pull two tokens for each of yours")]
+        return [] if self.in_force(state, me) else [self.offer(card, label="pull two tokens for each of yours")]
 
     def use(self, ctx, me, card, args, use):
-        ctx.emit("EffectAdded", effect={"source": self.source, "player": me})
+        self.add_effect(ctx, me)
 
 
 WILD = VacuumWild()

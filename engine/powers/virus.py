@@ -32,11 +32,6 @@ def infected_total(state: dict, side: str, value: int, card: int, carriers) -> i
     return value - card - worth + card * count
 
 
-def has_effect(state: dict, source: str, player: str) -> bool:
-    """Whether ``player`` played the effect ``source`` this challenge."""
-    return any(e["source"] == source and e["player"] == player for e in state["ch"]["effects"])
-
-
 class Virus(Power):
     name = "Virus"
     who = ("main",)
@@ -50,7 +45,7 @@ class Virus(Power):
     def side_total(self, state, me, value, *, side, card, effect=None):
         if side_of_main(state, me) != side or not revealed_attack(state, side):
             return value
-        carriers = set(side_tokens(state, side)) if has_effect(state, SUPER.source, me) else {me}
+        carriers = set(side_tokens(state, side)) if SUPER.in_force(state, me) else {me}
         return infected_total(state, side, value, card, carriers)
 
 
@@ -76,7 +71,7 @@ class VirusWild(Flare):
         return [self.offer(card, label="multiply your Attack by your tokens")]
 
     def use(self, ctx, me, card, args, use):
-        ctx.emit("EffectAdded", effect={"source": self.source, "player": me, "side": side_of_main(ctx.state, me)})
+        self.add_effect(ctx, me, side=side_of_main(ctx.state, me))
 
     def side_total(self, state, me, value, *, side, card, effect):
         if side != effect["side"] or main_player(state, side) != me or not revealed_attack(state, side):
@@ -104,7 +99,7 @@ class VirusSuper(Flare):
 
     def use(self, ctx, me, card, args, use):
         # a marker: the Virus power reads it while it is in force (a zapped Virus multiplies nothing)
-        ctx.emit("EffectAdded", effect={"source": self.source, "player": me})
+        self.add_effect(ctx, me)
 
 
 WILD = VirusWild()

@@ -1,7 +1,6 @@
 """Void: the opponents it defeats leave the game instead of going to the warp."""
 
-from engine import cards
-from engine.powers.base import Flare, Power
+from engine.powers.base import Flare, Power, cancel_use, played_edict
 from engine.state import ally_side, main_player, opponent_side, side_of, side_of_main
 
 # Void's removal wins over a return home (Zombie, Observer): the tokens never reach the warp.
@@ -45,15 +44,13 @@ class VoidWild(Flare):
                    "(Played only in answer to an edict, like a Card Zap.)")
 
     def respond_options(self, state, me, card, use):
-        ability = use["ability"]
-        if not ability.startswith("card:") or use["player"] == me or cards.kind(ability[5:]) != "edict":
+        edict = played_edict(use)
+        if edict is None or use["player"] == me:
             return []
-        return [self.offer(card, label=f"cancel {use['player']}'s {ability[5:]}")]
+        return [self.offer(card, label=f"cancel {use['player']}'s {edict}")]
 
     def use(self, ctx, me, card, args, use):
-        target = use["target"]
-        ctx.emit("UseCancelled", player=me, target={"use": target["id"], "player": target["player"],
-                                                    "ability": target["ability"]})
+        cancel_use(ctx, me, use["target"])
 
 
 class VoidSuper(Flare):
@@ -70,12 +67,12 @@ class VoidSuper(Flare):
     def options(self, state, me, card, window):
         if ally_side(state, me) is None:
             return []
-        if any(e["source"] == self.source and e["player"] == me for e in state["ch"]["effects"]):
+        if self.in_force(state, me):
             return []
         return [self.offer(card, label="the side you joined removes its victims from the game")]
 
     def use(self, ctx, me, card, args, use):
-        ctx.emit("EffectAdded", effect={"source": self.source, "player": me, "side": ally_side(ctx.state, me)})
+        self.add_effect(ctx, me, side=ally_side(ctx.state, me))
 
     def loss_destination(self, state, me, value, *, player, src, reason, by=None, effect=None):
         if value in DIVERTED and removes(state, effect["side"], player, by):

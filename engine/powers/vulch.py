@@ -41,9 +41,7 @@ class Vulch(Power):
     def on_edict_discarded(self, ctx, me, *, card, player, effect=None):
         if player == me:
             return
-        from engine.steps.reactions import mandatory_effect  # reactions import the catalogue: import late
-
-        mandatory_effect(ctx, me, self.name, "scavenge", {"card": card, "from": player})
+        self.announce(ctx, me, "scavenge", {"card": card, "from": player})
 
     def scavenge(self, ctx, me, context):
         """Take the discarded edict, if it is still on the discard pile (a reshuffle may have taken it)."""

@@ -1,7 +1,6 @@
 """Warpish: every token in the warp adds to the Warpish's total."""
 
 from engine.powers.base import Flare, Power
-from engine.powers.virus import has_effect
 from engine.state import side_of, side_of_main
 
 
@@ -22,7 +21,7 @@ class Warpish(Power):
     def side_total(self, state, me, value, *, side, card, effect=None):
         if side_of_main(state, me) != side:
             return value
-        per_token = 2 if has_effect(state, SUPER.source, me) else 1
+        per_token = 2 if SUPER.in_force(state, me) else 1
         return value + per_token * warp_size(state)
 
 
@@ -46,7 +45,7 @@ class WarpishWild(Flare):
         return [self.offer(card, label="add the warp to your side's total")]
 
     def use(self, ctx, me, card, args, use):
-        ctx.emit("EffectAdded", effect={"source": self.source, "player": me, "side": side_of(ctx.state, me)})
+        self.add_effect(ctx, me, side=side_of(ctx.state, me))
 
     def side_total(self, state, me, value, *, side, card, effect):
         return value + warp_size(state) if side == effect["side"] else value
@@ -70,7 +69,7 @@ class WarpishSuper(Flare):
 
     def use(self, ctx, me, card, args, use):
         # a marker read by the Warpish power while it is in force
-        ctx.emit("EffectAdded", effect={"source": self.source, "player": me})
+        self.add_effect(ctx, me)
 
 
 WILD = WarpishWild()

@@ -1,7 +1,6 @@
 """Warrior: experience from every past challenge adds to the Warrior's total."""
 
 from engine.powers.base import Flare, Power
-from engine.powers.virus import has_effect
 from engine.state import ally_side, side_of, side_of_main
 
 PER_WIN = 1
@@ -25,7 +24,7 @@ class Warrior(Power):
 
     def side_total(self, state, me, value, *, side, card, effect=None):
         fighting = side_of_main(state, me) == side
-        allied = ally_side(state, me) == side and has_effect(state, SUPER.source, me)
+        allied = ally_side(state, me) == side and SUPER.in_force(state, me)
         return value + experience(state, me) if fighting or allied else value
 
 
@@ -50,7 +49,7 @@ class WarriorWild(Flare):
         return [self.offer(card, label="add your experience to your side")]
 
     def use(self, ctx, me, card, args, use):
-        ctx.emit("EffectAdded", effect={"source": self.source, "player": me, "side": side_of(ctx.state, me)})
+        self.add_effect(ctx, me, side=side_of(ctx.state, me))
 
     def side_total(self, state, me, value, *, side, card, effect):
         return value + experience(state, me) if side == effect["side"] else value
@@ -74,7 +73,7 @@ class WarriorSuper(Flare):
 
     def use(self, ctx, me, card, args, use):
         # a marker read by the Warrior power while it is in force
-        ctx.emit("EffectAdded", effect={"source": self.source, "player": me})
+        self.add_effect(ctx, me)
 
 
 WILD = WarriorWild()

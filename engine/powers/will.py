@@ -39,7 +39,7 @@ class WillWild(Flare):
         return [self.offer(card, label="choose your defense this challenge")]
 
     def use(self, ctx, me, card, args, use):
-        ctx.emit("EffectAdded", effect={"source": self.source, "player": me})
+        self.add_effect(ctx, me)
 
     def destiny_free_choice(self, state, me, value, *, effect):
         return True if offense(state) == me else value
@@ -64,7 +64,7 @@ class WillSuper(Flare):
         return [self.offer(card, label="the defense fights alone")]
 
     def use(self, ctx, me, card, args, use):
-        ctx.emit("EffectAdded", effect={"source": self.source, "player": me})
+        self.add_effect(ctx, me)
 
     def may_join(self, state, me, value, *, player, effect):
         return set(value) - {"defense"}

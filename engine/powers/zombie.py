@@ -36,12 +36,12 @@ class ZombieWild(Flare):
                    "lose tokens to the warp, one of them goes back to one of your bases instead.")
 
     def options(self, state, me, card, window):
-        if any(e["source"] == self.source and e["player"] == me for e in state["ch"]["effects"]):
+        if self.in_force(state, me):
             return []
         return [self.offer(card, label="save one token of each loss this challenge")]
 
     def use(self, ctx, me, card, args, use):
-        ctx.emit("EffectAdded", effect={"source": self.source, "player": me})
+        self.add_effect(ctx, me)
 
     def on_tokens_lost(self, ctx, me, *, effect, losses, reason):
         lost = sum(entry["count"] for entry in losses if entry["player"] == me and entry["to"] == "warp")

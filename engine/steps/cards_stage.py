@@ -6,13 +6,8 @@ from engine import cards, shapes
 from engine.flow import Step, option, prompt, register
 from engine.handcards import discard, new_hand
 from engine.hooks import fire, fold
-from engine.state import challenge_cards, hand, main_player
+from engine.state import challenge_cards, committed_challenge_cards, hand, main_player
 from engine.steps.game import end_turn_now
-
-
-def committed_challenge_cards(state: dict, side: str) -> list[str]:
-    """The challenge cards a side has committed (normally one)."""
-    return [c for c in state["committed"][side] if cards.is_challenge_card(c)]
 
 
 def committed_kicker(state: dict, side: str) -> str | None:

@@ -33,7 +33,7 @@ from engine.flow import Step, option, prompt, register
 from engine.handcards import give_cards
 from engine.hooks import fold
 from engine.state import bases, hand, main_player, opponent_side, tokens_on
-from engine.steps.tokens import return_home
+from engine.steps.tokens import move, return_home
 
 SIDES = ("offense", "defense")
 THIRD = "third"
@@ -61,24 +61,29 @@ def parties(state: dict) -> list[str]:
     return list(SIDES) + ([THIRD] if third_party(state) else [])
 
 
-def normalize_given(raw, field: str) -> dict:
-    """``{"named": [...], "count": n}`` in full form, or CommandError."""
+def normalize_given(raw, field: str, label: str | None = None) -> dict:
+    """``{"named": [...], "count": n}`` in full form, or CommandError.
+
+    ``field`` is the path of the value in the command; ``label`` the name the messages give it
+    (the path by default).
+    """
+    label = label or field
     given = raw or {}
     if not isinstance(given, dict) or set(given) - {"named", "count"}:
-        raise CommandError(f"{field} takes 'named' and 'count'", field)
+        raise CommandError(f"{label} takes 'named' and 'count'", field)
     named = given.get("named") or []
     count = given.get("count") or 0
     if not isinstance(named, list) or not all(isinstance(c, str) for c in named):
-        raise CommandError(f"{field}.named must list card ids", f"{field}.named")
+        raise CommandError(f"{label}.named must list card ids", f"{field}.named")
     if not isinstance(count, int) or isinstance(count, bool) or count < 0:
-        raise CommandError(f"{field}.count must be a whole number", f"{field}.count")
+        raise CommandError(f"{label}.count must be a whole number", f"{field}.count")
     for card_id in named:
         try:
             cards.card(card_id)
         except KeyError:
             raise CommandError(f"{card_id!r} is not a card", f"{field}.named") from None
     if len(set(named)) != len(named):
-        raise CommandError(f"{field}.named names a card twice", f"{field}.named")
+        raise CommandError(f"{label}.named names a card twice", f"{field}.named")
     return {"named": named, "count": count}
 
 
@@ -108,23 +113,8 @@ def normalize_terms(raw: dict) -> dict:
     if not isinstance(raw_cards, dict) or not isinstance(raw_bases, dict):
         raise CommandError("terms.cards and terms.bases must be objects", "args.terms")
     for side in SIDES:
-        given = raw_cards.get(side) or {}
-        if not isinstance(given, dict) or set(given) - {"named", "count"}:
-            raise CommandError(f"terms.cards.{side} takes 'named' and 'count'", f"args.terms.cards.{side}")
-        named = given.get("named") or []
-        count = given.get("count") or 0
-        if not isinstance(named, list) or not all(isinstance(c, str) for c in named):
-            raise CommandError(f"terms.cards.{side}.named must list card ids", f"args.terms.cards.{side}.named")
-        if not isinstance(count, int) or isinstance(count, bool) or count < 0:
-            raise CommandError(f"terms.cards.{side}.count must be a whole number", f"args.terms.cards.{side}.count")
-        for card_id in named:
-            try:
-                cards.card(card_id)
-            except KeyError:
-                raise CommandError(f"{card_id!r} is not a card", f"args.terms.cards.{side}.named") from None
-        if len(set(named)) != len(named):
-            raise CommandError(f"terms.cards.{side}.named names a card twice", f"args.terms.cards.{side}.named")
-        terms["cards"][side] = {"named": named, "count": count}
+        terms["cards"][side] = normalize_given(raw_cards.get(side), f"args.terms.cards.{side}",
+                                               label=f"terms.cards.{side}")
         planet = raw_bases.get(side)
         if planet is not None and not isinstance(planet, str):
             raise CommandError(f"terms.bases.{side} must be a planet id or null", f"args.terms.bases.{side}")
@@ -351,7 +341,6 @@ class DealExecute(Step):
             give_cards(ctx, task["giver"], task["receiver"], list(hand(state, task["giver"])), "deal")
         else:
             sources = base_sources(state, task["receiver"], task["planet"])
-            from engine.steps.tokens import move
             move(ctx, [(task["receiver"], src, task["planet"], n) for src, n in sources.items()], "deal: base")
         ctx.update(tasks=tasks[1:])
 
@@ -380,7 +369,6 @@ class DealExecute(Step):
         if task["kind"] == "cards":
             give_cards(ctx, task["giver"], task["receiver"], args["cards"], "deal")
         else:
-            from engine.steps.tokens import move
             move(ctx, [(task["receiver"], src, task["planet"], n) for src, n in sorted(args["tokens"].items())],
                  "deal: base")
         ctx.update(tasks=step["tasks"][1:])

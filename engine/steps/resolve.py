@@ -13,6 +13,7 @@ from engine.handcards import draw, give_cards
 from engine.hooks import fire, fold
 from engine.state import (
     allies,
+    committed_challenge_cards,
     hand,
     main_player,
     opponent_side,
@@ -20,7 +21,7 @@ from engine.state import (
     tokens_in_challenge,
     warp_count,
 )
-from engine.steps.cards_stage import committed_challenge_cards, committed_kicker
+from engine.steps.cards_stage import committed_kicker
 from engine.steps.tokens import lose, move, return_home
 
 SIDES = ("offense", "defense")

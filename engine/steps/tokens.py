@@ -146,6 +146,32 @@ class Place(Step):
         return {"action": "place", "args": {"tokens": spread}}
 
 
+def leaves_a_choice(sources: dict[str, int], total: int) -> bool:
+    """Whether taking ``total`` tokens from ``sources`` is a decision: some but not all, from two places or more."""
+    return not (total == 0 or len(sources) < 2 or total == sum(sources.values()))
+
+
+def taken_without_choice(sources: dict[str, int], total: int) -> dict[str, int]:
+    """The tokens taken when there is no choice (see `leaves_a_choice`): none, all, or ``total`` from the one place."""
+    if total == 0:
+        return {}
+    if total == sum(sources.values()):
+        return sources
+    (key, _n), = sources.items()
+    return {key: total}
+
+
+def take_in_order(sources: dict[str, int], need: int, keys: list[str]) -> dict[str, int]:
+    """``need`` tokens taken from ``sources``, emptying the places in the order of ``keys``."""
+    chosen = {}
+    for key in keys:
+        take = min(need, sources[key])
+        if take:
+            chosen[key] = take
+            need -= take
+    return chosen
+
+
 def loss_sources(state: dict, color: str, include_cone: bool = True) -> dict[str, int]:
     """Where a player could lose tokens from: its bases and, if asked, its tokens on the cone."""
     sources = tokens_on_bases(state, color)
@@ -167,7 +193,7 @@ class Losses(Step):
         player, count = step["player"], step["count"]
         sources = loss_sources(state, player, step.get("cone", True))
         total = min(count, sum(sources.values()))
-        if total == 0 or len(sources) < 2 or total == sum(sources.values()):
+        if not leaves_a_choice(sources, total):
             return []
         shape = shapes.distribution(sources, total, total)
         return [prompt(step, player, "choose_losses", [option("lose", {"tokens": shape}, rule="4.8.losses")],
@@ -175,16 +201,10 @@ class Losses(Step):
 
     def run(self, ctx, step):
         sources = loss_sources(ctx.state, step["player"], step.get("cone", True))
-        total = min(step["count"], sum(sources.values()))
+        chosen = taken_without_choice(sources, min(step["count"], sum(sources.values())))
         ctx.done()
-        if total == 0:
-            return
-        if total == sum(sources.values()):
-            chosen = sources
-        else:  # a single source
-            (src, _n), = sources.items()
-            chosen = {src: total}
-        lose(ctx, [(step["player"], src, n) for src, n in chosen.items()], step["reason"], by=step.get("by"))
+        if chosen:
+            lose(ctx, [(step["player"], src, n) for src, n in chosen.items()], step["reason"], by=step.get("by"))
 
     def answer(self, ctx, step, prompt_, opt, args):
         ctx.done()
@@ -194,10 +214,5 @@ class Losses(Step):
     def default(self, state, step, prompt_, rng):
         """Stated rule: from the cone first, then from the places holding the most tokens."""
         sources = dict(prompt_["options"][0]["args"]["tokens"]["sources"])
-        need, chosen = prompt_["info"]["count"], {}
-        for src in sorted(sources, key=lambda s: (not s.startswith("cone"), -sources[s], s)):
-            take = min(need, sources[src])
-            if take:
-                chosen[src] = take
-                need -= take
-        return {"action": "lose", "args": {"tokens": chosen}}
+        order = sorted(sources, key=lambda s: (not s.startswith("cone"), -sources[s], s))
+        return {"action": "lose", "args": {"tokens": take_in_order(sources, prompt_["info"]["count"], order)}}

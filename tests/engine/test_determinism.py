@@ -6,15 +6,13 @@ import random
 
 import pytest
 
-from engine import EngineError, execute, flow, fold, prompts
-from engine.players import random_command
-from engine.simulate import new_game
+from engine import fold, prompts
+from engine.simulate import legal_answer, new_game
 
 CONFIGS = [(3, {}), (4, {"reverse_cone": False}), (5, {}), (6, {"special_destiny": True}),
            (2, {}), (5, {"war_cards": True, "kickers": True}), (4, {"reverse_warp": True}),
            (5, {"powers_per_player": 2}), (3, {"punt": True, "decision_seconds": 30})]
 MAX_COMMANDS = 4000
-RETRIES = 25
 
 
 def canonical(state: dict) -> str:
@@ -27,21 +25,6 @@ def as_stored(events: list[dict]) -> list[dict]:
     return json.loads(json.dumps(events))
 
 
-def answer(state: dict, owed: dict, rng, at: int) -> tuple[list[dict], dict]:
-    """A random legal answer to a decision (a pick the rules refuse is drawn again; last, the default)."""
-    for _ in range(RETRIES):
-        command = random_command(state, owed, rng)
-        command["at"] = at
-        try:
-            return execute(state, command)
-        except EngineError:
-            continue
-    step = flow.current(state)
-    command = flow.STEPS[step["op"]].default(state, step, owed, rng)
-    command.update(player=owed["player"], prompt=owed["id"], at=at)
-    return execute(state, command)
-
-
 def play(seed: str, players: int, options: dict, check_each_command: bool = False) -> tuple[dict, list[dict]]:
     """A game between random legal players; returns the final state and every event."""
     state, log = new_game(seed, players, options)
@@ -50,7 +33,7 @@ def play(seed: str, players: int, options: dict, check_each_command: bool = Fals
         if state["status"] != "playing":
             break
         before = canonical(state)
-        events, after = answer(state, rng.choice(prompts(state)), rng, 1000 * (k + 1))
+        events, after = legal_answer(state, rng.choice(prompts(state)), rng, 1000 * (k + 1))
         assert canonical(state) == before, "execute changed its input state"
         if check_each_command:
             assert canonical(fold(as_stored(events), json.loads(before))) == canonical(after)

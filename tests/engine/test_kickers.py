@@ -10,7 +10,7 @@ Every scenario: red is the offense and challenges blue-2, where blue defends wit
 unless the layout says otherwise. The kicker deck is x-1, x0, x2, x2, x3.
 """
 
-from engine.scenario import Scenario
+from tests.engine.scenarios import last_outcome, red_attacks_blue
 
 RED = ["A4", "A5", "A6", "A7", "A8", "A9", "A10"]
 BLUE = ["A11", "A12", "A13", "A14", "A15", "A16", "A17"]
@@ -20,9 +20,8 @@ YELLOW = ["A18", "A19", "C", "C", "C", "C", "C"]
 def kicker_game(red=(), blue=(), tokens=None):
     """Red and blue hold the named cards first, filled up with plain Attacks."""
     hands = {"red": list(red) + RED[len(red):], "blue": list(blue) + BLUE[len(blue):], "yellow": YELLOW}
-    return Scenario(players=3, powers={"red": ["Mind"], "blue": ["Mutant"], "yellow": ["Filch"]},
-                    hands=hands, destiny=["blue.1"], first="red", tokens=tokens,
-                    options={"war_cards": True, "kickers": True})
+    return red_attacks_blue("Mind", "Mutant", "Filch", hands, tokens=tokens,
+                            options={"war_cards": True, "kickers": True})
 
 
 def launch(g, red_tokens=3, yellow_defends=0):
@@ -44,11 +43,6 @@ def play(g, player, card, kicker=None):
     g.play(player, card, **extra)
 
 
-def resolved(g):
-    """The outcome of the last challenge resolved (it outlives the challenge, which may have ended)."""
-    return [e for e in g.log if e["type"] == "ChallengeResolved"][-1]["payload"]["outcome"]
-
-
 def cards_gained(g, player, before):
     return [c for c in g.hand(player) if c not in before]
 
@@ -61,7 +55,7 @@ def test_kicker_doubles_an_attack_and_turns_a_loss_into_a_win():
     play(g, "red", "A8", "Kx2")
     play(g, "blue", "A12")
     # 8 x 2 + 3 = 19 against 12 + 4 = 16 (without the kicker red would lose 11 to 16)
-    assert resolved(g)["totals"] == {"offense": 19, "defense": 16}
+    assert last_outcome(g)["totals"] == {"offense": 19, "defense": 16}
     assert g.tokens("blue-2") == {"red": 3}
     assert "Kx2.1" in g.state["discard"] or "Kx2.2" in g.state["discard"]
 
@@ -71,7 +65,7 @@ def test_kicker_minus_one_makes_an_attack_count_against_its_side():
     launch(g)
     play(g, "red", "A10", "Kx-1")
     play(g, "blue", "A11")
-    assert resolved(g)["totals"] == {"offense": -10 + 3, "defense": 11 + 4}
+    assert last_outcome(g)["totals"] == {"offense": -10 + 3, "defense": 11 + 4}
     assert g.warp("red") == 3
 
 
@@ -80,7 +74,7 @@ def test_kicker_zero_leaves_only_the_tokens():
     launch(g)
     play(g, "red", "A40")
     play(g, "blue", "A11", "Kx0")
-    assert resolved(g)["totals"] == {"offense": 43, "defense": 0 + 4}
+    assert last_outcome(g)["totals"] == {"offense": 43, "defense": 0 + 4}
 
 
 # Compromises -----------------------------------------------------------------------------------
@@ -91,7 +85,7 @@ def test_kicker_doubles_a_compromises_consolation():
     red_before, blue_before = g.hand("red"), g.hand("blue")
     play(g, "red", "A10")
     play(g, "blue", "C", "Kx2")
-    assert resolved(g)["consolation"]["count"] == 2 * 2
+    assert last_outcome(g)["consolation"]["count"] == 2 * 2
     assert g.warp("blue") == 2 + 2  # the layout's two spare tokens plus the two lost
     gained = cards_gained(g, "blue", blue_before)
     assert len(gained) == 4 and set(gained) <= set(red_before)
@@ -103,7 +97,7 @@ def test_kicker_below_one_on_a_compromise_gives_no_consolation():
     launch(g)
     play(g, "red", "A10")
     play(g, "blue", "C", "Kx-1")
-    assert resolved(g)["consolation"]["count"] == 0  # decision: never negative
+    assert last_outcome(g)["consolation"]["count"] == 0  # decision: never negative
     assert len(g.hand("red")) == 6
     assert g.warp("blue") == 4
 
@@ -124,7 +118,7 @@ def test_war_kicker_multiplies_the_attackers_loss_and_the_rest_comes_from_bases(
     assert g.tokens("blue-0") == {"blue": 1} and g.tokens("blue-4") == {"blue": 3}
     assert g.warp("yellow") == 2  # allies are not affected by kickers
     # consolation counts the tokens lost from the challenge only (004: the extra ones were not in it)
-    assert resolved(g)["consolation"]["count"] == 4
+    assert last_outcome(g)["consolation"]["count"] == 4
     assert len(g.hand("red")) == 5 - 4
 
 
@@ -138,7 +132,7 @@ def test_war_kicker_zero_gives_the_loser_its_tokens_back_from_the_warp():
     assert g.warp("blue") == 0
     assert g.tokens("blue-2") == {"red": 3}
     assert (g.tokens("blue-0"), g.tokens("blue-3")) == ({"blue": 5}, {"blue": 6})
-    assert resolved(g)["winner"] == "offense"
+    assert last_outcome(g)["winner"] == "offense"
 
 
 def test_war_kicker_minus_one_brings_back_as_many_tokens_as_the_warp_holds():
@@ -181,7 +175,7 @@ def test_war_against_war_each_kicker_multiplies_the_other_sides_loss():
     g.lose("red", {"red-1": 3})
     g.lose("blue", {"blue-0": 4, "blue-1": 4})
     assert g.warp("blue") == 12 and g.warp("red") == 6
-    assert resolved(g)["extra_losses"] == {"blue": 8, "red": 3}
+    assert last_outcome(g)["extra_losses"] == {"blue": 8, "red": 3}
 
 
 def test_kicker_against_a_war_multiplies_the_attackers_consolation():
@@ -190,8 +184,8 @@ def test_kicker_against_a_war_multiplies_the_attackers_consolation():
     red_before, blue_before = g.hand("red"), g.hand("blue")
     play(g, "red", "War")
     play(g, "blue", "A15", "Kx2")
-    assert resolved(g)["winner"] == "offense"
-    assert resolved(g)["consolation"]["count"] == 2 * 2
+    assert last_outcome(g)["winner"] == "offense"
+    assert last_outcome(g)["consolation"]["count"] == 2 * 2
     gained = cards_gained(g, "blue", blue_before)
     assert len(gained) == 4 and set(gained) <= set(red_before)
     assert g.warp("blue") == 2 + 2
@@ -203,7 +197,7 @@ def test_kicker_against_a_war_multiplies_the_compromises_consolation():
     red_before, blue_before = g.hand("red"), g.hand("blue")
     play(g, "red", "War")
     play(g, "blue", "C", "Kx3")
-    assert resolved(g)["winner"] == "defense"
+    assert last_outcome(g)["winner"] == "defense"
     gained = cards_gained(g, "blue", blue_before)
     assert len(gained) == 3 and set(gained) <= set(red_before)
     assert g.tokens("blue-2") == {"blue": 1}

@@ -32,9 +32,8 @@ def random_move(state: dict, rng, clock: int) -> list[dict]:
         command = random_command(state, prompt, rng)
         command["at"] = clock
         tries.append(command)
-    step = flow.current(state)
-    fallback = flow.STEPS[step["op"]].default(state, step, prompt, rng)
-    fallback.update(player=prompt["player"], prompt=prompt["id"], at=clock)
+    fallback = flow.default_command(state, prompt, rng)
+    fallback["at"] = clock
     return tries + [fallback]
 
 

@@ -1,6 +1,6 @@
 """Cosmic Gas (RULES.md 6): after the reveal, no rewards are collected this challenge."""
 
-from engine.scenario import Scenario
+from tests.engine.scenarios import red_attacks_blue
 
 RED = ["A4", "A5", "A6", "A7", "A8", "A9", "A10"]
 BLUE = ["A20", "A11", "A12", "A13", "A14", "A15", "A16"]
@@ -9,9 +9,9 @@ LAYOUT = {"yellow-0": {"yellow": 2}}
 
 
 def gas_game(red_hand):
-    return Scenario(players=3, powers={"red": ["Filch"], "blue": ["Mutant"], "yellow": ["Mind"]},
-                    hands={"red": red_hand, "blue": BLUE, "yellow": ["A17", "A18", "A19", "A30", "A40", "C", "C"]},
-                    destiny=["blue.1"], first="red", options={"edicts": True}, tokens=LAYOUT)
+    return red_attacks_blue("Filch", "Mutant", "Mind",
+                            {"red": red_hand, "blue": BLUE, "yellow": ["A17", "A18", "A19", "A30", "A40", "C", "C"]},
+                            options={"edicts": True}, tokens=LAYOUT)
 
 
 def defended_with_yellow(g):

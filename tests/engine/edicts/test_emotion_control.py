@@ -1,6 +1,7 @@
 """Emotion Control (RULES.md 6; 004): after the reveal every Attack, and every War card, becomes a Compromise."""
 
-from engine.scenario import Scenario, terms
+from engine.scenario import terms
+from tests.engine.scenarios import challenge, red_attacks_blue
 
 RED = ["A20", "A4", "A5", "A6", "A7", "A8", "A9"]
 BLUE = ["A10", "C", "A11", "A12", "A13", "A14", "A15"]
@@ -8,16 +9,9 @@ CONTROL = ["EmotionControl", "A16", "A17", "A18", "A19", "A30", "A40"]
 
 
 def control_game(war=False, yellow_hand=CONTROL):
-    return Scenario(players=3, powers={"red": ["Filch"], "blue": ["Mutant"], "yellow": ["Mind"]},
-                    hands={"red": (["War"] + RED[1:]) if war else RED, "blue": BLUE, "yellow": yellow_hand},
-                    destiny=["blue.1"], first="red", options={"edicts": True, "war_cards": war})
-
-
-def challenge(g, red_card, blue_card):
-    g.launch({"red-0": 3}, "blue-2")
-    g.invite_none()
-    g.play("red", red_card)
-    g.play("blue", blue_card)
+    return red_attacks_blue("Filch", "Mutant", "Mind",
+                            {"red": (["War"] + RED[1:]) if war else RED, "blue": BLUE, "yellow": yellow_hand},
+                            options={"edicts": True, "war_cards": war})
 
 
 def test_emotion_control_turns_two_attacks_into_a_deal():
@@ -65,9 +59,9 @@ def test_emotion_control_is_offered_only_when_an_attack_or_a_war_card_is_reveale
     g = control_game(war=True)
     challenge(g, "War", "C")
     assert g.abilities("yellow") == ["card:EmotionControl.1"]  # the War card would be turned
-    g = Scenario(players=3, powers={"red": ["Filch"], "blue": ["Mutant"], "yellow": ["Mind"]},
-                 hands={"red": ["C", "A4", "A5", "A6", "A7", "A8", "A9"], "blue": BLUE, "yellow": CONTROL},
-                 destiny=["blue.1"], first="red", options={"edicts": True})
+    g = red_attacks_blue("Filch", "Mutant", "Mind",
+                         {"red": ["C", "A4", "A5", "A6", "A7", "A8", "A9"], "blue": BLUE, "yellow": CONTROL},
+                         options={"edicts": True})
     challenge(g, "C", "C")
     # two Compromises: nothing to turn, yellow is not asked and the deal begins
     assert g.abilities("yellow") == []

@@ -1,6 +1,6 @@
 """Mobius Tubes (RULES.md 6): the offense, at the start of its challenge, frees every token in the warp."""
 
-from engine.scenario import Scenario
+from tests.engine.scenarios import red_attacks_blue
 
 # red starts with 2 tokens in the warp, blue with 3, yellow with 4
 LAYOUT = {"red-0": {"red": 2}, "blue-0": {"blue": 1}, "yellow-0": {}}
@@ -8,9 +8,8 @@ PLAIN = ["A4", "A5", "A6", "A7", "A8", "A9", "A10"]
 
 
 def tubes_game(red_hand, blue_hand=PLAIN, tokens=LAYOUT):
-    return Scenario(players=3, powers={"red": ["Filch"], "blue": ["Mutant"], "yellow": ["Mind"]},
-                    hands={"red": red_hand, "blue": blue_hand, "yellow": PLAIN},
-                    destiny=["blue.1"], first="red", options={"edicts": True}, tokens=tokens)
+    return red_attacks_blue("Filch", "Mutant", "Mind", {"red": red_hand, "blue": blue_hand, "yellow": PLAIN},
+                            options={"edicts": True}, tokens=tokens)
 
 
 def test_mobius_tubes_returns_every_token_in_the_warp_to_its_owners_bases():

@@ -1,15 +1,15 @@
 """Plague (RULES.md 6; 004 with War cards): a chosen player loses 3 tokens and one card of each kind."""
 
-from engine.scenario import Scenario
+from tests.engine.scenarios import red_attacks_blue
 
 RED = ["Plague", "A4", "A5", "A6", "A7", "A8", "A9"]
 BLUE = ["A20", "C", "C", "C", "C", "C", "C"]
 
 
 def plague_game(yellow_hand=("A18", "A19", "C", "C", "Quash", "StellarGas", "A11"), blue_hand=BLUE, war=False):
-    return Scenario(players=3, powers={"red": ["Filch"], "blue": ["Mutant"], "yellow": ["Mind"]},
-                    hands={"red": RED, "blue": list(blue_hand), "yellow": list(yellow_hand)},
-                    destiny=["blue.1"], first="red", options={"edicts": True, "war_cards": war})
+    return red_attacks_blue("Filch", "Mutant", "Mind",
+                            {"red": RED, "blue": list(blue_hand), "yellow": list(yellow_hand)},
+                            options={"edicts": True, "war_cards": war})
 
 
 def use_in(g, player, window, ability, args=None):

@@ -1,6 +1,7 @@
 """Quash (RULES.md 6): a deal just made is cancelled and counts as a failed deal."""
 
-from engine.scenario import Scenario, terms
+from engine.scenario import terms
+from tests.engine.scenarios import red_attacks_blue
 
 RED = ["C", "A4", "A5", "A6", "A7", "A8", "A9"]
 BLUE = ["C", "A10", "A11", "A12", "A13", "A14", "A15"]
@@ -8,9 +9,8 @@ QUASH = ["Quash", "A16", "A17", "A18", "A19", "A20", "A30"]
 
 
 def quash_game(yellow_hand=QUASH):
-    return Scenario(players=3, powers={"red": ["Filch"], "blue": ["Mutant"], "yellow": ["Mind"]},
-                    hands={"red": RED, "blue": BLUE, "yellow": yellow_hand},
-                    destiny=["blue.1"], first="red", options={"edicts": True})
+    return red_attacks_blue("Filch", "Mutant", "Mind", {"red": RED, "blue": BLUE, "yellow": yellow_hand},
+                            options={"edicts": True})
 
 
 def make_a_deal(g):

@@ -1,6 +1,6 @@
 """Stellar Gas (RULES.md 6; 004): after the reveal, nobody takes consolation this challenge."""
 
-from engine.scenario import Scenario
+from tests.engine.scenarios import challenge, red_attacks_blue
 
 RED = ["A10", "A4", "A5", "A6", "A7", "A8", "A9"]
 BLUE = ["C", "A11", "A12", "A13", "A14", "A15", "A16"]
@@ -8,16 +8,8 @@ GAS = ["StellarGas", "A17", "A18", "A19", "A20", "A30", "A40"]
 
 
 def gas_game(yellow_hand=GAS, red_hand=RED, war=False):
-    return Scenario(players=3, powers={"red": ["Filch"], "blue": ["Mutant"], "yellow": ["Mind"]},
-                    hands={"red": red_hand, "blue": BLUE, "yellow": yellow_hand},
-                    destiny=["blue.1"], first="red", options={"edicts": True, "war_cards": war})
-
-
-def challenge(g, red_card, blue_card):
-    g.launch({"red-0": 3}, "blue-2")
-    g.invite_none()
-    g.play("red", red_card)
-    g.play("blue", blue_card)
+    return red_attacks_blue("Filch", "Mutant", "Mind", {"red": red_hand, "blue": BLUE, "yellow": yellow_hand},
+                            options={"edicts": True, "war_cards": war})
 
 
 def test_stellar_gas_denies_the_compromise_its_consolation():

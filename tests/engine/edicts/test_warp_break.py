@@ -1,6 +1,6 @@
 """Warp Break (RULES.md 6): any player, at the start of a challenge, takes up to 4 of its tokens from the warp."""
 
-from engine.scenario import Scenario
+from tests.engine.scenarios import red_attacks_blue
 
 PLAIN = ["A4", "A5", "A6", "A7", "A8", "A9", "A10"]
 BREAK = ["WarpBreak", "A11", "A12", "A13", "A14", "A15", "A16"]
@@ -9,9 +9,9 @@ BREAK = ["WarpBreak", "A11", "A12", "A13", "A14", "A15", "A16"]
 def break_game(yellow_hand=BREAK, red_hand=PLAIN, tokens=None):
     # yellow starts with 6 tokens in the warp: yellow-0 is empty and yellow-1 holds 2
     layout = {"yellow-0": {}, "yellow-1": {"yellow": 2}} if tokens is None else tokens
-    return Scenario(players=3, powers={"red": ["Filch"], "blue": ["Mutant"], "yellow": ["Mind"]},
-                    hands={"red": red_hand, "blue": PLAIN, "yellow": yellow_hand},
-                    destiny=["blue.1"], first="red", options={"edicts": True}, tokens=layout)
+    return red_attacks_blue("Filch", "Mutant", "Mind",
+                            {"red": red_hand, "blue": PLAIN, "yellow": yellow_hand}, options={"edicts": True},
+                            tokens=layout)
 
 
 def test_warp_break_lets_any_player_take_four_tokens_from_the_warp():

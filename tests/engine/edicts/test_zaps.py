@@ -1,6 +1,6 @@
 """Cosmic Zap and Card Zap cancel what they target, in timing order (RULES.md 5, 6)."""
 
-from engine.scenario import Scenario
+from tests.engine.scenarios import red_attacks_blue
 
 OFFENSE = ["A4", "A5", "A6", "A7", "A8", "A9", "A10"]
 DEFENSE = ["A1", "A11", "C", "C", "C", "C", "C"]
@@ -8,8 +8,8 @@ DEFENSE = ["A1", "A11", "C", "C", "C", "C", "C"]
 
 def zap_game(yellow_hand, red_hand=None, red_power="Mind", blue_hand=None, options=None, **kw):
     hands = {"red": red_hand or OFFENSE, "blue": blue_hand or DEFENSE, "yellow": yellow_hand}
-    return Scenario(players=3, powers={"red": [red_power], "blue": ["Filch"], "yellow": ["Mutant"]},
-                    hands=hands, destiny=["blue.1"], first="red", options={"edicts": True, **(options or {})}, **kw)
+    return red_attacks_blue(red_power, "Filch", "Mutant", hands, options={"edicts": True, **(options or {})},
+                            **kw)
 
 
 def test_cosmic_zap_cancels_a_power_use_as_it_is_used():

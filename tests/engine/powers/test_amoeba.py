@@ -1,6 +1,6 @@
 """Amoeba oozes tokens into or out of the challenge once cards are chosen; its flares ooze early or as an ally."""
 
-from engine.scenario import Scenario
+from tests.engine.scenarios import red_attacks_blue
 
 RED = ["A10", "A4", "A5", "A6", "A7", "A9", "A20"]
 BLUE = ["A12", "A1", "C", "C", "C", "C", "C"]
@@ -8,8 +8,7 @@ BLUE = ["A12", "A1", "C", "C", "C", "C", "C"]
 
 def game(red_power="Amoeba", blue_power="Filch", yellow_power="Mutant", hands=None, **kw):
     stacked = {"red": RED, "blue": BLUE, **(hands or {})}
-    return Scenario(players=3, powers={"red": [red_power], "blue": [blue_power], "yellow": [yellow_power]},
-                    hands=stacked, destiny=["blue.1"], first="red", **kw)
+    return red_attacks_blue(red_power, blue_power, yellow_power, stacked, **kw)
 
 
 def test_amoeba_power_oozes_in_beyond_four_tokens_and_wins():

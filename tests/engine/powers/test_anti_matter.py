@@ -1,6 +1,6 @@
 """Anti-Matter: the lower total wins and the Anti-Matter's allies subtract (RULES.md 6)."""
 
-from engine.scenario import Scenario
+from tests.engine.scenarios import flare_scenario
 
 RED_HAND = ["A10", "A4", "A5", "A6", "A7", "A8", "Flare:Anti-Matter"]
 BLUE_HAND = ["A15", "A10", "A5", "C", "C", "C", "C"]
@@ -9,12 +9,7 @@ ZAPPER = ["CosmicZap", "A6", "A7", "A8", "A9", "C", "C"]
 
 def scenario(red_power="Anti-Matter", yellow_power="Mind", yellow_hand=None, **kw):
     """Red is the offense against blue-2 (4 blue tokens)."""
-    hands = {"red": RED_HAND, "blue": BLUE_HAND}
-    if yellow_hand:
-        hands["yellow"] = yellow_hand
-    return Scenario(players=3, powers={"red": [red_power], "blue": ["Filch"], "yellow": [yellow_power]},
-                    hands=hands, destiny=["blue.1"], first="red",
-                    options={"flares": True, "edicts": bool(yellow_hand)}, **kw)
+    return flare_scenario(red_power, RED_HAND, BLUE_HAND, yellow_power, yellow_hand, **kw)
 
 
 def allied_attack_10_against_15(g):

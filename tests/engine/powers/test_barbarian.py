@@ -2,6 +2,7 @@
 
 from engine.cards import card_kind_name
 from engine.scenario import Scenario
+from tests.engine.scenarios import challenge
 
 RED_HAND = ["A20", "A4", "A5", "A6", "A7", "C", "C"]
 BLUE_HAND = ["A1", "A30", "A15", "CosmicZap", "C", "C", "C"]
@@ -15,10 +16,7 @@ def game(red_power="Barbarian", blue_power="Filch", yellow_power="Clone", red_ha
 
 
 def offense_wins_with_three_tokens(g):
-    g.launch({"red-0": 3}, "blue-2")
-    g.invite_none()
-    g.play("red", "A20")
-    g.play("blue", "A1")
+    challenge(g, "A20", "A1", red_tokens=3)
 
 
 def test_barbarian_power_takes_one_card_per_token_and_the_rest_is_discarded():

@@ -1,6 +1,6 @@
 """Calculator: an equalizer declared before the reveal cuts the higher Attack by the lower (RULES.md 6)."""
 
-from engine.scenario import Scenario
+from tests.engine.scenarios import red_attacks_blue
 
 RED_HAND = ["A12", "A4", "A5", "A6", "A7", "A8", "Flare:Calculator"]
 BLUE_HAND = ["A20", "C", "C", "C", "C", "C", "C"]
@@ -9,10 +9,7 @@ BLUE_HAND = ["A20", "C", "C", "C", "C", "C", "C"]
 def scenario(red_power="Calculator", yellow_power="Mind", red_hand=RED_HAND, yellow_hand=None, **kw):
     """Red is the offense against blue-2 (4 blue tokens)."""
     hands = {"red": red_hand, "blue": BLUE_HAND}
-    if yellow_hand:
-        hands["yellow"] = yellow_hand
-    return Scenario(players=3, powers={"red": [red_power], "blue": ["Filch"], "yellow": [yellow_power]},
-                    hands=hands, destiny=["blue.1"], first="red", options={"flares": True}, **kw)
+    return red_attacks_blue(red_power, "Filch", yellow_power, hands, yellow_hand, options={"flares": True}, **kw)
 
 
 def attack_12_against_20(g, ally=False):

@@ -1,7 +1,7 @@
 """Chosen calls for divine help after the reveal; its flares draw two or five cards instead of three."""
 
 from engine.cards import card_kind_name
-from engine.scenario import Scenario
+from tests.engine.scenarios import challenge, last_outcome, red_attacks_blue
 
 RED_HAND = ["A10", "A4", "A5", "A6", "A7", "C", "C"]
 BLUE_HAND = ["A15", "A1", "C", "C", "C", "C", "C"]
@@ -9,25 +9,17 @@ BLUE_HAND = ["A15", "A1", "C", "C", "C", "C", "C"]
 
 def game(red_power="Chosen", red_hand=RED_HAND, deck=("A12", "C", "A30"), options=None, **kw):
     yellow = "Chosen" if red_power != "Chosen" else "Clone"
-    return Scenario(players=3, powers={"red": [red_power], "blue": ["Filch"], "yellow": [yellow]},
-                    hands={"red": red_hand, "blue": BLUE_HAND}, deck=list(deck), destiny=["blue.1"], first="red",
-                    options=options, **kw)
+    return red_attacks_blue(red_power, "Filch", yellow, {"red": red_hand, "blue": BLUE_HAND}, deck=list(deck),
+                            options=options, **kw)
 
 
 def reveal_10_against_15(g):
     """Red's Attack 10 and four tokens (14) against blue's Attack 15 and four tokens (19)."""
-    g.launch({"red-0": 4}, "blue-2")
-    g.invite_none()
-    g.play("red", "A10")
-    g.play("blue", "A15")
+    challenge(g, "A10", "A15", red_tokens=4)
 
 
 def kinds(card_ids):
     return [card_kind_name(c) for c in card_ids]
-
-
-def resolved(g):
-    return [e["payload"]["outcome"] for e in g.log if e["type"] == "ChallengeResolved"][-1]
 
 
 def test_chosen_power_adds_a_drawn_attack_30_and_wins():
@@ -70,7 +62,7 @@ def test_chosen_power_with_war_cards_must_fight_with_a_drawn_war_card():
     assert g.state["committed"]["offense"] == ["War.1"]
     assert g.state["aside"] == [] and {"A12.1", "A30", "A10.1"} <= set(g.state["discard"])
     g.pass_windows()
-    assert resolved(g)["kind"] == "war" and resolved(g)["winner"] == "offense"
+    assert last_outcome(g)["kind"] == "war" and last_outcome(g)["winner"] == "offense"
 
 
 def test_chosen_off_after_power_loss_the_defense_wins():
@@ -78,8 +70,8 @@ def test_chosen_off_after_power_loss_the_defense_wins():
     g.regroup("red", None)
     reveal_10_against_15(g)
     g.pass_windows()
-    assert resolved(g)["totals"] == {"offense": 14, "defense": 19}
-    assert resolved(g)["winner"] == "defense"
+    assert last_outcome(g)["totals"] == {"offense": 14, "defense": 19}
+    assert last_outcome(g)["winner"] == "defense"
     assert g.state["aside"] == []
     assert not any(e["type"] == "PowerUsed" for e in g.log)
 

@@ -1,6 +1,6 @@
 """Chronos: after the reveal, take your card back; the opponent's is discarded and both play again."""
 
-from engine.scenario import Scenario
+from tests.engine.scenarios import challenge, red_attacks_blue
 
 RED = ["A4", "A20", "A5", "A6", "A7", "A8", "A9"]
 BLUE = ["A10", "A5", "C", "C", "C", "C", "C"]
@@ -9,17 +9,12 @@ BLUE = ["A10", "A5", "C", "C", "C", "C", "C"]
 def chronos_game(red_power="Chronos", red_hand=None, options=None, **kw):
     """Red attacks blue-2 with 3 tokens; yellow holds Chronos when red does not (so its flare is in the deck)."""
     yellow_power = "Chronos" if red_power != "Chronos" else "Mind"
-    g = Scenario(players=3, powers={"red": [red_power], "blue": ["Filch"], "yellow": [yellow_power]},
-                 hands={"red": red_hand or RED, "blue": BLUE}, destiny=["blue.1"], first="red",
-                 options=options, **kw)
-    return g
+    return red_attacks_blue(red_power, "Filch", yellow_power, {"red": red_hand or RED, "blue": BLUE},
+                            options=options, **kw)
 
 
 def to_cards(g):
-    g.launch({"red-0": 3}, "blue-2")
-    g.invite_none()
-    g.play("red", "A4")
-    g.play("blue", "A10")
+    challenge(g, "A4", "A10", red_tokens=3)
 
 
 def test_chronos_power_turns_a_lost_challenge_into_a_win_by_playing_again():
@@ -47,9 +42,9 @@ def test_chronos_off_after_power_loss_the_first_cards_stand():
 
 
 def test_chronos_off_when_a_cosmic_zap_switches_it_off():
-    g = Scenario(players=3, powers={"red": ["Chronos"], "blue": ["Filch"], "yellow": ["Mind"]},
-                 hands={"red": RED, "blue": BLUE, "yellow": ["CosmicZap", "A6", "A7", "A8", "A9", "A11", "A12"]},
-                 destiny=["blue.1"], first="red", options={"edicts": True})
+    g = red_attacks_blue("Chronos", "Filch", "Mind",
+                         {"red": RED, "blue": BLUE, "yellow": ["CosmicZap", "A6", "A7", "A8", "A9", "A11", "A12"]},
+                         options={"edicts": True})
     g.launch({"red-0": 3}, "blue-2")
     g.use("yellow", "card:CosmicZap", {"target": "red:Chronos"})
     g.invite_none()

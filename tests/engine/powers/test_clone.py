@@ -1,6 +1,6 @@
 """Clone keeps the challenge card it played; its flares keep a card or double an Attack."""
 
-from engine.scenario import Scenario
+from tests.engine.scenarios import red_attacks_blue
 
 RED_HAND = ["A20", "A10", "A4", "A5", "A6", "A7", "A8"]
 BLUE_HAND = ["A1", "A15", "C", "C", "C", "C", "C"]
@@ -8,9 +8,8 @@ POWER_LOST = {"red-1": {}, "red-2": {}, "red-3": {}}  # red keeps two home bases
 
 
 def game(red_power="Clone", red_hand=RED_HAND, **kw):
-    return Scenario(players=3, powers={"red": [red_power], "blue": ["Filch"], "yellow": ["Clone" if red_power != "Clone"
-                                                                                         else "Mind"]},
-                    hands={"red": red_hand, "blue": BLUE_HAND}, destiny=["blue.1"], first="red", **kw)
+    return red_attacks_blue(red_power, "Filch", "Clone" if red_power != "Clone" else "Mind",
+                            {"red": red_hand, "blue": BLUE_HAND}, **kw)
 
 
 def won_with_attack_20(g):
@@ -48,9 +47,8 @@ def test_clone_off_after_power_loss_the_card_is_discarded():
 
 def test_clone_off_when_cosmic_zapped_the_card_is_discarded():
     blue_hand = ["A1", "CosmicZap", "C", "C", "C", "C", "C"]
-    g = Scenario(players=3, powers={"red": ["Clone"], "blue": ["Filch"], "yellow": ["Mind"]},
-                 hands={"red": RED_HAND, "blue": blue_hand}, destiny=["blue.1"], first="red",
-                 options={"edicts": True})
+    g = red_attacks_blue("Clone", "Filch", "Mind", {"red": RED_HAND, "blue": blue_hand},
+                         options={"edicts": True})
     g.use("blue", "card:CosmicZap", {"target": "red:Clone"})
     won_with_attack_20(g)
     g.pass_windows()

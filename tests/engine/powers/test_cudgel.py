@@ -1,6 +1,6 @@
 """Cudgel makes a beaten opponent lose one more token per Cudgel token; its flares clear a planet or hit allies."""
 
-from engine.scenario import Scenario
+from tests.engine.scenarios import red_attacks_blue
 
 RED = ["A20", "A4", "A5", "A6", "A7", "A9", "A10"]
 BLUE = ["A1", "C", "A8", "A11", "A12", "A13", "A14"]
@@ -8,8 +8,7 @@ BLUE = ["A1", "C", "A8", "A11", "A12", "A13", "A14"]
 
 def game(red_power="Cudgel", hands=None, **kw):
     stacked = {"red": RED, "blue": BLUE, **(hands or {})}
-    return Scenario(players=3, powers={"red": [red_power], "blue": ["Filch"], "yellow": ["Mutant"]},
-                    hands=stacked, destiny=["blue.1"], first="red", **kw)
+    return red_attacks_blue(red_power, "Filch", "Mutant", stacked, **kw)
 
 
 def red_wins_with_three(g, blue_card="A1", before_cards=None, allies=None):

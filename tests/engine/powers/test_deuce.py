@@ -1,6 +1,6 @@
 """Deuce: a second challenge card; two Attacks add up; a Compromise or a War card decides the kind."""
 
-from engine.scenario import Scenario
+from tests.engine.scenarios import red_attacks_blue
 
 RED = ["A8", "A6", "C", "A4", "A5", "A7", "A9"]
 BLUE = ["A10", "A11", "C", "C", "C", "C", "C"]
@@ -9,11 +9,8 @@ BLUE = ["A10", "A11", "C", "C", "C", "C", "C"]
 def deuce_game(red_power="Deuce", red_hand=None, blue_hand=None, yellow_hand=None, options=None, **kw):
     """Red attacks blue-2 with 4 tokens; yellow holds Deuce when red does not (so its flare is in the deck)."""
     hands = {"red": red_hand or RED, "blue": blue_hand or BLUE}
-    if yellow_hand:
-        hands["yellow"] = yellow_hand
     yellow_power = "Deuce" if red_power != "Deuce" else "Mind"
-    g = Scenario(players=3, powers={"red": [red_power], "blue": ["Filch"], "yellow": [yellow_power]},
-                 hands=hands, destiny=["blue.1"], first="red", options=options, **kw)
+    g = red_attacks_blue(red_power, "Filch", yellow_power, hands, yellow_hand, options=options, **kw)
     g.launch({"red-0": 4}, "blue-2")
     g.invite_none()
     return g
@@ -60,8 +57,7 @@ def test_deuce_power_with_war_cards_an_attack_beside_a_war_card_is_a_war_card():
 
 def test_deuce_off_after_power_loss_only_one_card_may_be_played():
     lost = {"red-1": {}, "red-2": {}, "red-3": {}}
-    g = Scenario(players=3, powers={"red": ["Deuce"], "blue": ["Filch"], "yellow": ["Mind"]},
-                 hands={"red": RED, "blue": BLUE}, destiny=["blue.1"], first="red", tokens=lost)
+    g = red_attacks_blue("Deuce", "Filch", "Mind", {"red": RED, "blue": BLUE}, tokens=lost)
     g.regroup("red", None)
     g.launch({"red-0": 4}, "blue-2")
     g.invite_none()

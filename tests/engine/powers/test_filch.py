@@ -1,6 +1,6 @@
 """Filch: at stage 9, take the opponent's played challenge card instead of discarding it."""
 
-from engine.scenario import Scenario
+from tests.engine.scenarios import red_attacks_blue
 
 RED = ["A20", "A4", "A5", "A6", "A7", "A8", "A9"]
 BLUE = ["A15", "C", "C", "C", "C", "C", "C"]
@@ -9,9 +9,8 @@ BLUE = ["A15", "C", "C", "C", "C", "C", "C"]
 def filch_game(red_power="Filch", red_hand=None, options=None, **kw):
     """Red attacks blue-2 with 2 tokens and wins 22 to 19; yellow holds Filch when red does not."""
     yellow_power = "Filch" if red_power != "Filch" else "Mind"
-    g = Scenario(players=3, powers={"red": [red_power], "blue": ["Mutant"], "yellow": [yellow_power]},
-                 hands={"red": red_hand or RED, "blue": BLUE}, destiny=["blue.1"], first="red",
-                 options=options, **kw)
+    g = red_attacks_blue(red_power, "Mutant", yellow_power, {"red": red_hand or RED, "blue": BLUE},
+                         options=options, **kw)
     g.launch({"red-0": 2}, "blue-2")
     g.invite_none()
     g.play("red", "A20")
@@ -31,8 +30,7 @@ def test_filch_power_takes_the_opponents_attack_15_into_hand():
 
 def test_filch_off_after_power_loss_both_cards_are_discarded():
     lost = {"red-1": {}, "red-2": {}, "red-3": {}}
-    g = Scenario(players=3, powers={"red": ["Filch"], "blue": ["Mutant"], "yellow": ["Mind"]},
-                 hands={"red": RED, "blue": BLUE}, destiny=["blue.1"], first="red", tokens=lost)
+    g = red_attacks_blue("Filch", "Mutant", "Mind", {"red": RED, "blue": BLUE}, tokens=lost)
     g.regroup("red", None)
     g.launch({"red-0": 2}, "blue-2")
     g.invite_none()
@@ -46,9 +44,8 @@ def test_filch_off_after_power_loss_both_cards_are_discarded():
 
 def test_filch_off_when_a_cosmic_zap_cancels_the_theft():
     yellow = ["CosmicZap", "A6", "A7", "A8", "A9", "A10", "A11"]
-    g = Scenario(players=3, powers={"red": ["Filch"], "blue": ["Mutant"], "yellow": ["Mind"]},
-                 hands={"red": RED, "blue": BLUE, "yellow": yellow},
-                 destiny=["blue.1"], first="red", options={"edicts": True})
+    g = red_attacks_blue("Filch", "Mutant", "Mind", {"red": RED, "blue": BLUE, "yellow": yellow},
+                         options={"edicts": True})
     g.launch({"red-0": 2}, "blue-2")
     g.invite_none()
     g.play("red", "A20")

@@ -1,6 +1,7 @@
 """Hate: at the start of its turn Hate discards a card; the others match it or lose 3 tokens."""
 
 from engine.scenario import Scenario
+from tests.engine.scenarios import red_attacks_blue
 
 RED = ["A15", "A8", "A9", "A10", "A11", "C", "C"]
 BLUE = ["A20", "A4", "C", "C", "C", "C", "C"]
@@ -10,8 +11,7 @@ YELLOW = ["A5", "A6", "A7", "C", "C", "C", "C"]
 def hate_game(red_power="Hate", red_hand=None, yellow_hand=None, yellow_power="Mind", options=None, **kw):
     """Red (first to play) hates; blue holds an Attack 20, yellow nothing above 7. Blue defends blue-2."""
     hands = {"red": red_hand or RED, "blue": BLUE, "yellow": yellow_hand or YELLOW}
-    return Scenario(players=3, powers={"red": [red_power], "blue": ["Filch"], "yellow": [yellow_power]},
-                    hands=hands, destiny=["blue.1"], first="red", options=options, exact_hands=True, **kw)
+    return red_attacks_blue(red_power, "Filch", yellow_power, hands, options=options, exact_hands=True, **kw)
 
 
 def test_hate_power_forces_the_defense_to_throw_away_its_best_attack_and_lose_the_challenge():

@@ -1,6 +1,7 @@
 """Hawk (004): an Attack above 10 it plays counts as a War card; its flares spread War."""
 
 from engine.scenario import Scenario
+from tests.engine.scenarios import last_outcome
 
 RED = ["A12", "A10", "A15", "A4", "A5", "A6", "A7"]
 BLUE = ["A20", "A9", "C", "A11", "A13", "A14", "A16"]
@@ -11,11 +12,6 @@ def hawk_game(powers, hands=None, tokens=None, flares=False, edicts=False, playe
     stacked = {"red": RED, "blue": BLUE, "yellow": YELLOW, **(hands or {})}
     return Scenario(players=players, powers=powers, hands=stacked, destiny=["blue.1"], first="red",
                     tokens=tokens, options={"war_cards": True, "flares": flares, "edicts": edicts})
-
-
-def resolved(g):
-    """The outcome of the last challenge resolved (it outlives the challenge, which may have ended)."""
-    return [e for e in g.log if e["type"] == "ChallengeResolved"][-1]["payload"]["outcome"]
 
 
 def challenge(g, red_card, blue_card, red_tokens=3, yellow_joins=None):
@@ -38,7 +34,7 @@ def test_hawk_power_turns_an_attack_above_ten_into_a_war_card_that_beats_a_highe
     blue_before = g.hand("blue")
     challenge(g, "A12", "A20")
     g.pass_windows()
-    outcome = resolved(g)
+    outcome = last_outcome(g)
     assert outcome["cards"] == {"offense": "war", "defense": "attack"}
     assert outcome["winner"] == "offense"
     assert g.tokens("blue-2") == {"red": 3} and g.warp("blue") == 4
@@ -51,8 +47,8 @@ def test_hawk_power_leaves_an_attack_of_ten_as_an_attack():
     g = hawk_game(RED_HAWK)
     challenge(g, "A10", "A20")
     g.pass_windows()
-    assert resolved(g)["cards"] == {"offense": "attack", "defense": "attack"}
-    assert resolved(g)["totals"] == {"offense": 13, "defense": 24}
+    assert last_outcome(g)["cards"] == {"offense": "attack", "defense": "attack"}
+    assert last_outcome(g)["totals"] == {"offense": 13, "defense": 24}
     assert g.warp("red") == 3
 
 
@@ -60,8 +56,8 @@ def test_hawk_power_war_loses_to_a_compromise():
     g = hawk_game(RED_HAWK)
     challenge(g, "A15", "C")
     g.pass_windows()
-    assert resolved(g)["cards"] == {"offense": "war", "defense": "compromise"}
-    assert resolved(g)["winner"] == "defense"
+    assert last_outcome(g)["cards"] == {"offense": "war", "defense": "compromise"}
+    assert last_outcome(g)["winner"] == "defense"
     assert g.warp("red") == 3 and g.tokens("blue-2") == {"blue": 4}
     assert len(g.hand("red")) == 6 - 4  # blue's consolation for the 4 tokens it had
 
@@ -71,8 +67,8 @@ def test_hawk_power_works_only_on_the_hawks_own_card_as_main_player():
     g = hawk_game({"red": ["Filch"], "blue": ["Mutant"], "yellow": ["Hawk"]})
     challenge(g, "A15", "A20", yellow_joins=2)
     g.pass_windows()
-    assert resolved(g)["cards"] == {"offense": "attack", "defense": "attack"}
-    assert resolved(g)["totals"] == {"offense": 15 + 3 + 2, "defense": 24}
+    assert last_outcome(g)["cards"] == {"offense": "attack", "defense": "attack"}
+    assert last_outcome(g)["totals"] == {"offense": 15 + 3 + 2, "defense": 24}
 
 
 def test_hawk_off_when_it_holds_fewer_than_three_home_bases():
@@ -81,8 +77,8 @@ def test_hawk_off_when_it_holds_fewer_than_three_home_bases():
     g.regroup("red", None)
     challenge(g, "A12", "A20")
     g.pass_windows()
-    assert resolved(g)["cards"] == {"offense": "attack", "defense": "attack"}
-    assert resolved(g)["winner"] == "defense"
+    assert last_outcome(g)["cards"] == {"offense": "attack", "defense": "attack"}
+    assert last_outcome(g)["winner"] == "defense"
 
 
 def test_hawk_off_when_cosmic_zapped():
@@ -90,7 +86,7 @@ def test_hawk_off_when_cosmic_zapped():
     g.use("yellow", "card:CosmicZap", {"target": "red:Hawk"})
     challenge(g, "A12", "A20")
     g.pass_windows()
-    assert resolved(g)["cards"] == {"offense": "attack", "defense": "attack"}
+    assert last_outcome(g)["cards"] == {"offense": "attack", "defense": "attack"}
     assert g.warp("red") == 3 and g.tokens("blue-2") == {"blue": 4}
 
 
@@ -103,7 +99,7 @@ def test_hawk_wild_makes_every_card_a_war_card_once_a_war_card_is_revealed():
     g.use("yellow", "card:Flare:Hawk")
     g.pass_windows()
     # War against War: both lose, every token in the challenge to the warp
-    outcome = resolved(g)
+    outcome = last_outcome(g)
     assert outcome["cards"] == {"offense": "war", "defense": "war"} and outcome["both_lose"] is True
     assert g.warp("red") == 3 and g.warp("blue") == 4
     assert "Flare:Hawk" in g.state["discard"]
@@ -125,8 +121,8 @@ def test_hawk_super_lets_the_hawk_as_ally_make_its_main_players_attack_a_war_car
     # 15 + 3 + 2 = 20 would lose to 20 + 4; as a War card red's 15 wins outright
     g.use("yellow", "card:Flare:Hawk")
     g.pass_windows()
-    assert resolved(g)["cards"] == {"offense": "war", "defense": "attack"}
-    assert resolved(g)["winner"] == "offense"
+    assert last_outcome(g)["cards"] == {"offense": "war", "defense": "attack"}
+    assert last_outcome(g)["winner"] == "offense"
     assert g.tokens("blue-2") == {"red": 3, "yellow": 2}
     assert g.warp("blue") == 4
 

@@ -1,6 +1,6 @@
 """Healer may send other players' lost tokens home for a card each; its flares cancel a zap or raise the fee."""
 
-from engine.scenario import Scenario
+from tests.engine.scenarios import challenge, red_attacks_blue
 
 RED = ["A20", "A4", "A5", "A6", "A7", "A9", "A10"]
 BLUE = ["A1", "C", "A8", "A11", "A12", "A13", "A14"]
@@ -9,18 +9,12 @@ YELLOW = ["A4", "A5", "A6", "A7", "A8", "A9", "A10"]
 
 def game(yellow_power="Healer", hands=None, **kw):
     stacked = {"red": RED, "blue": BLUE, "yellow": YELLOW, **(hands or {})}
-    return Scenario(players=3, powers={"red": ["Mind"], "blue": ["Filch"], "yellow": [yellow_power]},
-                    hands=stacked, destiny=["blue.1"], first="red", **kw)
+    return red_attacks_blue("Mind", "Filch", yellow_power, stacked, **kw)
 
 
 def blue_loses_blue_2(g, before_cards=None):
     """Red attacks blue-2 (4 blue tokens) with two tokens, Attack 20 against Attack 1."""
-    g.launch({"red-0": 2}, "blue-2")
-    if before_cards:
-        before_cards(g)
-    g.invite_none()
-    g.play("red", "A20")
-    g.play("blue", "A1")
+    challenge(g, "A20", "A1", red_tokens=2, after_launch=before_cards)
     return g.resolved()
 
 
@@ -73,11 +67,9 @@ def test_healer_off_after_power_loss_no_healing_is_offered():
 
 
 def test_healer_wild_cancels_a_cosmic_zap_on_macron():
-    g = Scenario(players=3, powers={"red": ["Macron"], "blue": ["Filch"], "yellow": ["Mutant"]},
-                 hands={"red": ["A12", "A4", "A5", "A6", "A7", "A9", "A10"],
-                        "blue": ["A11", "CosmicZap", "C", "C", "C", "C", "C"],
-                        "yellow": ["Flare:Healer", "A5", "A6", "A7", "A8", "A9", "A10"]},
-                 destiny=["blue.1"], first="red", options={"edicts": True, "flares": True})
+    g = red_attacks_blue("Macron", "Filch", "Mutant",
+                         {"red": ["A12", "A4", "A5", "A6", "A7", "A9", "A10"], "blue": ["A11", "CosmicZap", "C", "C", "C", "C", "C"], "yellow": ["Flare:Healer", "A5", "A6", "A7", "A8", "A9", "A10"]},
+                         options={"edicts": True, "flares": True})
     g.launch({"red-0": 1}, "blue-2")
     g.use("blue", "card:CosmicZap", {"target": "red:Macron"})
     assert g.abilities("yellow") == ["card:Flare:Healer"]

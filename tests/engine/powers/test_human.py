@@ -1,6 +1,6 @@
 """Human: +4 to its side; if a Cosmic Zap cancels the power, the Human's side wins (RULES.md 6)."""
 
-from engine.scenario import Scenario
+from tests.engine.scenarios import challenge, flare_scenario
 
 RED_HAND = ["A10", "A1", "C", "A4", "A5", "A6", "Flare:Human"]
 BLUE_HAND = ["A12", "A20", "A10", "A15", "A8", "C", "C"]
@@ -9,19 +9,7 @@ ZAPPER = ["CosmicZap", "A4", "A5", "A6", "A7", "A8", "A9"]
 
 def scenario(red_power="Human", yellow_power="Mind", yellow_hand=None, **kw):
     """Red is the offense against blue-2 (4 blue tokens)."""
-    hands = {"red": RED_HAND, "blue": BLUE_HAND}
-    if yellow_hand:
-        hands["yellow"] = yellow_hand
-    return Scenario(players=3, powers={"red": [red_power], "blue": ["Filch"], "yellow": [yellow_power]},
-                    hands=hands, destiny=["blue.1"], first="red",
-                    options={"flares": True, "edicts": bool(yellow_hand)}, **kw)
-
-
-def challenge(g, red_card, blue_card, red_tokens=3):
-    g.launch({"red-0": red_tokens}, "blue-2")
-    g.invite_none()
-    g.play("red", red_card)
-    g.play("blue", blue_card)
+    return flare_scenario(red_power, RED_HAND, BLUE_HAND, yellow_power, yellow_hand, **kw)
 
 
 def test_human_power_adds_four_to_its_side():

@@ -1,6 +1,6 @@
 """Kamikaze trades tokens for cards before the cards are chosen; its flares trade smaller or fight on."""
 
-from engine.scenario import Scenario
+from tests.engine.scenarios import red_attacks_blue
 
 WEAK_RED = ["A4", "A5", "A6", "A7", "C", "C", "C"]
 BLUE = ["A12", "C", "C", "C", "C", "C", "C"]
@@ -9,8 +9,7 @@ DECK = ["A30", "A18", "A19", "A17", "A16", "A13"]
 
 def game(red_power="Kamikaze", hands=None, **kw):
     stacked = {"red": WEAK_RED, "blue": BLUE, **(hands or {})}
-    return Scenario(players=3, powers={"red": [red_power], "blue": ["Filch"], "yellow": ["Mutant"]},
-                    hands=stacked, destiny=["blue.1"], first="red", deck=DECK, **kw)
+    return red_attacks_blue(red_power, "Filch", "Mutant", stacked, deck=DECK, **kw)
 
 
 def test_kamikaze_power_sacrifices_tokens_for_the_card_that_wins():

@@ -1,7 +1,7 @@
 """Laser: before cards are chosen, the opponent's card is picked at random from its challenge cards."""
 
 from engine import cards
-from engine.scenario import Scenario
+from tests.engine.scenarios import offered, red_attacks_blue
 
 RED = ["A12", "A4", "A5", "A6", "A7", "A8", "A9"]
 BLUE = ["A40", "A1", "A4", "Flare:Mind", "Flare:Filch"]  # two Attacks worth little, one worth everything
@@ -10,23 +10,11 @@ BLUE = ["A40", "A1", "A4", "Flare:Mind", "Flare:Filch"]  # two Attacks worth lit
 def laser_game(red_power="Laser", red_hand=None, options=None, **kw):
     """Red attacks blue-2 with 4 tokens; blue would play its Attack 40 if it could choose."""
     yellow_power = "Laser" if red_power != "Laser" else "Mind"
-    powers = {"red": [red_power], "blue": ["Filch"], "yellow": [yellow_power]}
-    g = Scenario(players=3, powers=powers, hands={"red": red_hand or RED, "blue": BLUE}, destiny=["blue.1"],
-                 first="red", options={"flares": True, **(options or {})}, exact_hands=True, **kw)
+    g = red_attacks_blue(red_power, "Filch", yellow_power, {"red": red_hand or RED, "blue": BLUE},
+                         options={"flares": True, **(options or {})}, exact_hands=True, **kw)
     g.launch({"red-0": 4}, "blue-2")
     g.invite_none()
     return g
-
-
-def offered(g, player, ability):
-    """Pass windows until ``player`` is offered ``ability`` (the flare's window may come later than its first)."""
-    for _ in range(50):
-        if ability in g.abilities(player):
-            return
-        windows = [p for p in g.prompts() if p["kind"] == "window"]
-        assert windows, f"{player} was never offered {ability}"
-        g.command(windows[0]["player"], "pass")
-    raise AssertionError(f"{player} was never offered {ability}")
 
 
 def kinds(card_ids):
@@ -50,9 +38,8 @@ def test_laser_power_picks_the_opponents_card_blindly():
 
 def test_laser_off_after_power_loss_the_opponent_chooses_freely():
     lost = {"red-1": {}, "red-2": {}, "red-3": {}}
-    g = Scenario(players=3, powers={"red": ["Laser"], "blue": ["Filch"], "yellow": ["Mind"]},
-                 hands={"red": RED, "blue": BLUE}, destiny=["blue.1"], first="red", tokens=lost,
-                 options={"flares": True}, exact_hands=True)
+    g = red_attacks_blue("Laser", "Filch", "Mind", {"red": RED, "blue": BLUE}, tokens=lost,
+                         options={"flares": True}, exact_hands=True)
     g.regroup("red", None)
     g.launch({"red-0": 4}, "blue-2")
     g.invite_none()
@@ -64,9 +51,8 @@ def test_laser_off_after_power_loss_the_opponent_chooses_freely():
 
 
 def test_laser_off_when_a_cosmic_zap_switches_it_off():
-    g = Scenario(players=3, powers={"red": ["Laser"], "blue": ["Filch"], "yellow": ["Mind"]},
-                 hands={"red": RED, "blue": BLUE, "yellow": ["CosmicZap", "C"]}, destiny=["blue.1"],
-                 first="red", options={"flares": True, "edicts": True}, exact_hands=True)
+    g = red_attacks_blue("Laser", "Filch", "Mind", {"red": RED, "blue": BLUE, "yellow": ["CosmicZap", "C"]},
+                         options={"flares": True, "edicts": True}, exact_hands=True)
     g.launch({"red-0": 4}, "blue-2")
     g.use("yellow", "card:CosmicZap", {"target": "red:Laser"})
     g.invite_none()

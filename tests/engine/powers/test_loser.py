@@ -1,6 +1,6 @@
 """Loser: an upset declared before the reveal makes the lower total win (RULES.md 6; 004 with War cards)."""
 
-from engine.scenario import Scenario
+from tests.engine.scenarios import challenge, red_attacks_blue
 
 RED_HAND = ["A4", "A10", "War", "A5", "A6", "A7", "Flare:Loser"]
 BLUE_HAND = ["A10", "War", "C", "C", "C", "C", "C"]
@@ -11,18 +11,12 @@ def scenario(red_power="Loser", yellow_power="Mind", yellow_hand=None, war=False
     """Red is the offense against blue-2 (4 blue tokens)."""
     hands = {"red": RED_HAND if war else [c for c in RED_HAND if c != "War"] + ["A8"],
              "blue": BLUE_HAND if war else [c for c in BLUE_HAND if c != "War"] + ["C"]}
-    if yellow_hand:
-        hands["yellow"] = yellow_hand
     options = {"flares": True, "edicts": bool(yellow_hand), "war_cards": war}
-    return Scenario(players=3, powers={"red": [red_power], "blue": ["Filch"], "yellow": [yellow_power]},
-                    hands=hands, destiny=["blue.1"], first="red", options=options, **kw)
+    return red_attacks_blue(red_power, "Filch", yellow_power, hands, yellow_hand, options=options, **kw)
 
 
 def cards_chosen(g, red_card="A4", blue_card="A10", red_tokens=1):
-    g.launch({"red-0": red_tokens}, "blue-2")
-    g.invite_none()
-    g.play("red", red_card)
-    g.play("blue", blue_card)
+    challenge(g, red_card, blue_card, red_tokens)
 
 
 def test_loser_power_upset_the_lower_total_wins():

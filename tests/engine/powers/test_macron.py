@@ -1,15 +1,14 @@
 """Macron and its flares change the totals and the launch exactly as their descriptions say."""
 
-from engine.scenario import Scenario
+from tests.engine.scenarios import red_attacks_blue
 
 RED_HAND = ["A8", "A4", "A5", "A6", "A7", "A9", "Flare:Macron"]
 BLUE_HAND = ["A10", "A11", "C", "C", "C", "C", "C"]
 
 
 def scenario(red_power):
-    return Scenario(players=3, powers={"red": [red_power], "blue": ["Filch"], "yellow": ["Mind"]},
-                    hands={"red": RED_HAND, "blue": BLUE_HAND}, destiny=["blue.1"], first="red",
-                    options={"flares": True})
+    return red_attacks_blue(red_power, "Filch", "Mind", {"red": RED_HAND, "blue": BLUE_HAND},
+                            options={"flares": True})
 
 
 def test_macron_wild_makes_one_token_count_four_and_turns_a_loss_into_a_win():
@@ -50,8 +49,7 @@ PLAIN = ["A11", "A9", "A4", "A5", "A6", "A7", "A8"]
 
 def test_macron_off_after_power_loss_tokens_count_one_and_up_to_four_may_be_sent():
     lost = {"red-1": {}, "red-2": {}, "red-3": {}}  # red keeps two home bases: fewer than three
-    g = Scenario(players=3, powers={"red": ["Macron"], "blue": ["Filch"], "yellow": ["Mind"]},
-                 hands={"red": PLAIN, "blue": BLUE_HAND}, destiny=["blue.1"], first="red", tokens=lost)
+    g = red_attacks_blue("Macron", "Filch", "Mind", {"red": PLAIN, "blue": BLUE_HAND}, tokens=lost)
     g.regroup("red", None)
     shape = g.owe("red", "launch")["options"][0]["args"]["tokens"]
     assert (shape["min"], shape["max"]) == (1, 4)
@@ -66,9 +64,8 @@ def test_macron_off_after_power_loss_tokens_count_one_and_up_to_four_may_be_sent
 
 def test_macron_off_when_a_cosmic_zap_switches_it_off_its_token_counts_one():
     yellow = ["CosmicZap", "A12", "A13", "A14", "C", "C", "C"]
-    g = Scenario(players=3, powers={"red": ["Macron"], "blue": ["Filch"], "yellow": ["Mind"]},
-                 hands={"red": PLAIN, "blue": BLUE_HAND, "yellow": yellow}, destiny=["blue.1"], first="red",
-                 options={"edicts": True})
+    g = red_attacks_blue("Macron", "Filch", "Mind", {"red": PLAIN, "blue": BLUE_HAND, "yellow": yellow},
+                         options={"edicts": True})
     g.launch({"red-0": 1}, "blue-2")
     g.invite_none()
     g.play("red", "A11")

@@ -1,6 +1,6 @@
 """Mind: between the launch and the choice of cards, look at another player's whole hand."""
 
-from engine.scenario import Scenario
+from tests.engine.scenarios import red_attacks_blue
 
 RED = ["A8", "A4", "A5", "A6", "A7", "A9", "A10"]
 BLUE = ["A20", "C", "C", "C", "C", "C", "C"]
@@ -10,9 +10,8 @@ YELLOW = ["A11", "A12", "C", "C", "C", "C", "C"]
 def mind_game(red_power="Mind", red_hand=None, options=None, **kw):
     """Red attacks blue-2; yellow holds Mind when red does not (so its flare is in the deck)."""
     yellow_power = "Mind" if red_power != "Mind" else "Filch"
-    return Scenario(players=3, powers={"red": [red_power], "blue": ["Mutant"], "yellow": [yellow_power]},
-                    hands={"red": red_hand or RED, "blue": BLUE, "yellow": YELLOW}, destiny=["blue.1"],
-                    first="red", options=options, **kw)
+    return red_attacks_blue(red_power, "Mutant", yellow_power,
+                            {"red": red_hand or RED, "blue": BLUE, "yellow": YELLOW}, options=options, **kw)
 
 
 def revealed(g):
@@ -47,9 +46,8 @@ def test_mind_off_after_power_loss_nothing_is_seen():
 
 def test_mind_off_when_a_cosmic_zap_cancels_the_look():
     yellow = ["CosmicZap", "A11", "A12", "C", "C", "C", "C"]
-    g = Scenario(players=3, powers={"red": ["Mind"], "blue": ["Mutant"], "yellow": ["Filch"]},
-                 hands={"red": RED, "blue": BLUE, "yellow": yellow}, destiny=["blue.1"], first="red",
-                 options={"edicts": True})
+    g = red_attacks_blue("Mind", "Mutant", "Filch", {"red": RED, "blue": BLUE, "yellow": yellow},
+                         options={"edicts": True})
     g.launch({"red-0": 1}, "blue-2")
     g.use("red", "power:Mind", {"player": "blue"})
     g.use("yellow", "card:CosmicZap")

@@ -1,6 +1,6 @@
 """Mirror: a reversal called before the reveal swaps the digits of the revealed Attacks (RULES.md 6)."""
 
-from engine.scenario import Scenario
+from tests.engine.scenarios import challenge, red_attacks_blue
 
 RED_HAND = ["A8", "A12", "C", "A4", "A5", "A6", "Flare:Mirror"]
 BLUE_HAND = ["A20", "A30", "A10", "C", "C", "C", "C"]
@@ -8,21 +8,13 @@ BLUE_HAND = ["A20", "A30", "A10", "C", "C", "C", "C"]
 
 def scenario(red_power="Mirror", yellow_power="Mind", **kw):
     """Red is the offense against blue-2 (4 blue tokens unless ``tokens`` says otherwise)."""
-    return Scenario(players=3, powers={"red": [red_power], "blue": ["Filch"], "yellow": [yellow_power]},
-                    hands={"red": RED_HAND, "blue": BLUE_HAND}, destiny=["blue.1"], first="red",
-                    options={"flares": True}, **kw)
-
-
-def challenge(g, red_card, blue_card):
-    g.launch({"red-0": 4}, "blue-2")
-    g.invite_none()
-    g.play("red", red_card)
-    g.play("blue", blue_card)
+    return red_attacks_blue(red_power, "Filch", yellow_power, {"red": RED_HAND, "blue": BLUE_HAND},
+                            options={"flares": True}, **kw)
 
 
 def test_mirror_power_reversal_swaps_the_digits_of_both_attacks():
     g = scenario()
-    challenge(g, "A8", "A20")
+    challenge(g, "A8", "A20", red_tokens=4)
     assert g.abilities("red") == ["power:Mirror", "card:Flare:Mirror"]
     g.use("red", "power:Mirror")
     outcome = g.resolved()
@@ -36,7 +28,7 @@ def test_mirror_power_reversal_swaps_the_digits_of_both_attacks():
 def test_mirror_off_by_power_loss():
     g = scenario(tokens={"red-1": {}, "red-2": {}, "red-3": {}})
     g.regroup("red", None)
-    challenge(g, "A8", "A20")
+    challenge(g, "A8", "A20", red_tokens=4)
     assert "power:Mirror" not in g.abilities("red")
     outcome = g.resolved()
     assert outcome["totals"] == {"offense": 12, "defense": 24}
@@ -46,7 +38,7 @@ def test_mirror_off_by_power_loss():
 
 def test_mirror_wild_copies_the_opponents_card():
     g = scenario(red_power="Chronos", yellow_power="Mirror", tokens={"blue-2": {"blue": 2}})
-    challenge(g, "C", "A10")
+    challenge(g, "C", "A10", red_tokens=4)
     g.use("red", "card:Flare:Mirror")
     outcome = g.resolved()
     # red's Compromise becomes an Attack 10: 10 + 4 against 10 + 2
@@ -59,7 +51,7 @@ def test_mirror_wild_copies_the_opponents_card():
 
 def test_mirror_super_reverses_only_the_opponents_card():
     g = scenario()
-    challenge(g, "A12", "A30")
+    challenge(g, "A12", "A30", red_tokens=4)
     g.use("red", "card:Flare:Mirror", {"card": "opponent"})
     outcome = g.resolved()
     # only blue's 30 reads 03; red's 12 stays 12 (a full reversal would make it 21)

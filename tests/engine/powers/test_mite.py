@@ -1,6 +1,6 @@
 """Mite: a defense holding more than 3 cards pays in cards or in a base, as soon as the offense launches."""
 
-from engine.scenario import Scenario
+from tests.engine.scenarios import red_attacks_blue
 
 RED = ["A20", "A4", "A5", "A6", "A7", "A8", "A9"]
 BLUE = ["A1", "A10", "C", "C", "C", "C", "C"]
@@ -10,10 +10,7 @@ def mite_game(red_power="Mite", red_hand=None, blue_hand=None, yellow_hand=None,
     """Red attacks blue's planet blue-2; yellow is a bystander (holding Mite when red does not)."""
     yellow_power = "Mite" if red_power != "Mite" else "Mind"
     hands = {"red": red_hand or RED, "blue": blue_hand or BLUE}
-    if yellow_hand:
-        hands["yellow"] = yellow_hand
-    return Scenario(players=3, powers={"red": [red_power], "blue": ["Filch"], "yellow": [yellow_power]},
-                    hands=hands, destiny=["blue.1"], first="red", options=options, **kw)
+    return red_attacks_blue(red_power, "Filch", yellow_power, hands, yellow_hand, options=options, **kw)
 
 
 def test_mite_power_defense_gives_a_base_and_the_challenge_succeeds_at_once():

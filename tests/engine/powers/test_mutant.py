@@ -1,6 +1,6 @@
 """Mutant: a main player with fewer than 7 cards fills its hand, from the deck or from other hands."""
 
-from engine.scenario import Scenario
+from tests.engine.scenarios import offered, red_attacks_blue
 
 RED = ["A8", "A4", "A5"]
 BLUE = ["A15", "C", "C", "C", "C", "C", "C"]
@@ -10,25 +10,11 @@ def mutant_game(red_power="Mutant", red_hand=None, blue_hand=None, yellow_hand=N
     """Red (three cards) attacks blue-2 with 4 tokens; the deck's top holds an Attack 40."""
     yellow_power = "Mutant" if red_power != "Mutant" else "Mind"
     hands = {"red": red_hand or RED, "blue": blue_hand or BLUE}
-    if yellow_hand:
-        hands["yellow"] = yellow_hand
-    g = Scenario(players=3, powers={"red": [red_power], "blue": ["Filch"], "yellow": [yellow_power]},
-                 hands=hands, deck=["A40", "C", "C", "C"], destiny=["blue.1"], first="red",
-                 options=options, exact_hands=True, **kw)
+    g = red_attacks_blue(red_power, "Filch", yellow_power, hands, yellow_hand, deck=["A40", "C", "C", "C"],
+                         options=options, exact_hands=True, **kw)
     g.launch({"red-0": 4}, "blue-2")
     g.invite_none()
     return g
-
-
-def offered(g, player, ability):
-    """Pass windows until ``player`` is offered ``ability``."""
-    for _ in range(50):
-        if ability in g.abilities(player):
-            return
-        windows = [p for p in g.prompts() if p["kind"] == "window"]
-        assert windows, f"{player} was never offered {ability}"
-        g.command(windows[0]["player"], "pass")
-    raise AssertionError(f"{player} was never offered {ability}")
 
 
 def test_mutant_power_draws_up_to_seven_and_finds_the_attack_40():
@@ -51,9 +37,8 @@ def test_mutant_power_takes_cards_at_random_from_other_hands():
 
 def test_mutant_off_after_power_loss_the_hand_stays_small():
     lost = {"red-1": {}, "red-2": {}, "red-3": {}}
-    g = Scenario(players=3, powers={"red": ["Mutant"], "blue": ["Filch"], "yellow": ["Mind"]},
-                 hands={"red": RED, "blue": BLUE}, deck=["A40"], destiny=["blue.1"], first="red",
-                 tokens=lost, exact_hands=True)
+    g = red_attacks_blue("Mutant", "Filch", "Mind", {"red": RED, "blue": BLUE}, deck=["A40"], tokens=lost,
+                         exact_hands=True)
     g.regroup("red", None)
     g.launch({"red-0": 4}, "blue-2")
     g.invite_none()

@@ -1,6 +1,6 @@
 """Observer keeps its allies (and itself as an ally) out of the warp; its flares feed allies or add a token."""
 
-from engine.scenario import Scenario
+from tests.engine.scenarios import red_attacks_blue
 
 LOSING_RED = ["A1", "A4", "A5", "A6", "A7", "A9", "A10"]
 WINNING_BLUE = ["A20", "C", "C", "C", "C", "C", "C"]
@@ -9,8 +9,7 @@ YELLOW = ["A4", "A5", "A6", "A7", "A8", "A9", "A10"]
 
 def game(red_power="Observer", yellow_power="Mutant", hands=None, **kw):
     stacked = {"red": LOSING_RED, "blue": WINNING_BLUE, "yellow": YELLOW, **(hands or {})}
-    return Scenario(players=3, powers={"red": [red_power], "blue": ["Filch"], "yellow": [yellow_power]},
-                    hands=stacked, destiny=["blue.1"], first="red", **kw)
+    return red_attacks_blue(red_power, "Filch", yellow_power, stacked, **kw)
 
 
 def offense_loses_with_yellow(g, before_cards=None):

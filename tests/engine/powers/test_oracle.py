@@ -1,7 +1,7 @@
 """Oracle sees the opponent's card first; its flares mix two hands or pick the opponent's card."""
 
 from engine import cards
-from engine.scenario import Scenario
+from tests.engine.scenarios import last_outcome, red_attacks_blue
 
 RED_HAND = ["A15", "A8", "A4", "A5", "A6", "A7", "C"]
 BLUE_HAND = ["A20", "A1", "C", "C", "C", "C", "C"]
@@ -9,13 +9,7 @@ BLUE_HAND = ["A20", "A1", "C", "C", "C", "C", "C"]
 
 def game(blue_power="Oracle", red_power="Filch", red_hand=RED_HAND, blue_hand=BLUE_HAND, **kw):
     yellow = "Oracle" if "Oracle" not in (red_power, blue_power) else "Mutant"
-    return Scenario(players=3, powers={"red": [red_power], "blue": [blue_power], "yellow": [yellow]},
-                    hands={"red": red_hand, "blue": blue_hand}, destiny=["blue.1"], first="red", **kw)
-
-
-def resolved(g):
-    """The outcome of the last challenge decided (the next turn may already have begun)."""
-    return [e["payload"]["outcome"] for e in g.log if e["type"] == "ChallengeResolved"][-1]
+    return red_attacks_blue(red_power, blue_power, yellow, {"red": red_hand, "blue": blue_hand}, **kw)
 
 
 def chosen_events(g):
@@ -33,8 +27,8 @@ def test_oracle_power_makes_the_offense_commit_face_up_first_and_the_oracle_answ
     g.play("red", "A15")
     assert chosen_events(g)[-1]["seen_by"] is None  # everyone sees red's Attack 15
     g.play("blue", "A20")  # knowing it, blue answers with its Attack 20
-    assert resolved(g)["totals"] == {"offense": 19, "defense": 24}
-    assert resolved(g)["winner"] == "defense"
+    assert last_outcome(g)["totals"] == {"offense": 19, "defense": 24}
+    assert last_outcome(g)["winner"] == "defense"
     assert g.tokens("blue-0") == {"blue": 4} and g.warp("red") == 4
 
 

@@ -1,6 +1,6 @@
 """Pacifist: a Compromise played against an Attack wins the challenge (RULES.md 6)."""
 
-from engine.scenario import Scenario
+from tests.engine.scenarios import challenge, flare_scenario
 
 RED_HAND = ["C", "A4", "A5", "A6", "A7", "A8", "Flare:Pacifist"]
 BLUE_HAND = ["A10", "C", "A9", "A11", "A12", "A13", "A14"]
@@ -9,19 +9,11 @@ ZAPPER = ["CosmicZap", "A6", "A7", "A8", "A9", "C", "C"]
 
 def scenario(red_power="Pacifist", yellow_power="Mind", yellow_hand=None, **kw):
     """Red is the offense against blue-2 (4 blue tokens)."""
-    hands = {"red": RED_HAND, "blue": BLUE_HAND}
-    if yellow_hand:
-        hands["yellow"] = yellow_hand
-    return Scenario(players=3, powers={"red": [red_power], "blue": ["Filch"], "yellow": [yellow_power]},
-                    hands=hands, destiny=["blue.1"], first="red",
-                    options={"flares": True, "edicts": bool(yellow_hand)}, **kw)
+    return flare_scenario(red_power, RED_HAND, BLUE_HAND, yellow_power, yellow_hand, **kw)
 
 
 def compromise_against(g, blue_card="A10"):
-    g.launch({"red-0": 4}, "blue-2")
-    g.invite_none()
-    g.play("red", "C")
-    g.play("blue", blue_card)
+    challenge(g, "C", blue_card, red_tokens=4)
 
 
 def test_pacifist_power_compromise_beats_attack():

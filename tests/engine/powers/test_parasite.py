@@ -1,6 +1,6 @@
 """Parasite joins either side uninvited; its flares let anyone do so, or hop sides after the reveal."""
 
-from engine.scenario import Scenario
+from tests.engine.scenarios import last_outcome, red_attacks_blue
 
 RED_HAND = ["A12", "A4", "A5", "A6", "A7", "C", "C"]
 BLUE_HAND = ["A10", "A12", "C", "C", "C", "C", "C"]
@@ -9,14 +9,7 @@ BLUE_HAND = ["A10", "A12", "C", "C", "C", "C", "C"]
 def game(yellow_power="Parasite", yellow_hand=None, **kw):
     red = "Parasite" if yellow_power != "Parasite" else "Filch"
     hands = {"red": RED_HAND, "blue": BLUE_HAND}
-    if yellow_hand:
-        hands["yellow"] = yellow_hand
-    return Scenario(players=3, powers={"red": [red], "blue": ["Clone"], "yellow": [yellow_power]},
-                    hands=hands, destiny=["blue.1"], first="red", **kw)
-
-
-def resolved(g):
-    return [e["payload"]["outcome"] for e in g.log if e["type"] == "ChallengeResolved"][-1]
+    return red_attacks_blue(red, "Clone", yellow_power, hands, yellow_hand, **kw)
 
 
 def test_parasite_power_joins_the_defense_uninvited_and_turns_the_challenge():
@@ -30,8 +23,8 @@ def test_parasite_power_joins_the_defense_uninvited_and_turns_the_challenge():
     g.play("red", "A12")
     g.play("blue", "A10")
     # without yellow: 12 + 4 = 16 against 10 + 4 = 14; with its three tokens the defense has 17
-    assert resolved(g)["totals"] == {"offense": 16, "defense": 17}
-    assert resolved(g)["winner"] == "defense"
+    assert last_outcome(g)["totals"] == {"offense": 16, "defense": 17}
+    assert last_outcome(g)["winner"] == "defense"
     assert g.warp("red") == 4 and g.tokens("blue-2") == {"blue": 4}
 
 
@@ -55,8 +48,8 @@ def test_parasite_wild_lets_a_bystander_join_the_offense_uninvited():
     g.play("red", "A4")
     g.play("blue", "A10")
     # red's Attack 4 and four tokens (8) would lose to 14; yellow's two tokens make it 10 - still short
-    assert resolved(g)["totals"] == {"offense": 10, "defense": 14}
-    assert resolved(g)["winner"] == "defense"
+    assert last_outcome(g)["totals"] == {"offense": 10, "defense": 14}
+    assert last_outcome(g)["winner"] == "defense"
     assert g.warp("yellow") == 2  # the uninvited ally shares the loss
 
 
@@ -74,6 +67,6 @@ def test_parasite_super_hops_to_the_winning_side_after_the_reveal():
     assert hop == [{"moves": [["yellow", "cone:offense", "cone:defense", 3]], "reason": "Parasite Super Flare"}]
     assert g.ch["allies"] == {"yellow": "defense"}
     g.place("yellow", {"yellow-0": 3})  # the winning defensive ally goes home and is rewarded
-    assert resolved(g)["totals"] == {"offense": 16, "defense": 19}
-    assert resolved(g)["winner"] == "defense"
+    assert last_outcome(g)["totals"] == {"offense": 16, "defense": 19}
+    assert last_outcome(g)["winner"] == "defense"
     assert g.tokens("yellow-0") == {"yellow": 4} and len(g.hand("yellow")) == 6 + 3

@@ -2,6 +2,8 @@
 
 from engine import flow
 from engine.scenario import Scenario
+from tests.engine import scenarios
+from tests.engine.scenarios import last_outcome
 
 RED = ["War", "A12", "A15", "A4", "A5", "A6", "A7"]
 BLUE = ["A20", "A9", "C", "A11", "A13", "A14", "A16"]
@@ -16,15 +18,7 @@ def peace_game(powers=POWERS, hands=None, tokens=None, flares=False, edicts=Fals
 
 
 def challenge(g, red_card="War", blue_card="A20"):
-    g.launch({"red-0": 3}, "blue-2")
-    g.invite_none()
-    g.play("red", red_card)
-    g.play("blue", blue_card)
-
-
-def resolved(g):
-    """The outcome of the last challenge resolved (it outlives the challenge, which may have ended)."""
-    return [e for e in g.log if e["type"] == "ChallengeResolved"][-1]["payload"]["outcome"]
+    scenarios.challenge(g, red_card, blue_card, red_tokens=3)
 
 
 def test_peacenik_power_marches_onto_the_war_players_base_and_may_stay():
@@ -43,7 +37,7 @@ def test_peacenik_power_marches_onto_the_war_players_base_and_may_stay():
     assert g.tokens("yellow-0") == {"yellow": 2} and g.tokens("yellow-3") == {"yellow": 3}
     # the challenge goes on: the War beats blue's Attack
     g.pass_windows()
-    assert resolved(g)["winner"] == "offense"
+    assert last_outcome(g)["winner"] == "offense"
 
 
 def test_peacenik_power_the_war_player_sends_both_players_tokens_to_the_warp():
@@ -76,7 +70,7 @@ def test_peacenik_power_is_not_offered_for_attacks_or_for_its_own_war_card():
     challenge(g)
     assert not [p for p in g.prompts() if p["kind"] == "reaction"]
     g.pass_windows()
-    assert resolved(g)["winner"] == "offense"
+    assert last_outcome(g)["winner"] == "offense"
 
 
 def test_peacenik_off_when_it_holds_fewer_than_three_home_bases():
@@ -84,7 +78,7 @@ def test_peacenik_off_when_it_holds_fewer_than_three_home_bases():
     challenge(g)
     assert not [p for p in g.prompts() if p["kind"] == "reaction"]
     g.pass_windows()
-    assert resolved(g)["winner"] == "offense"
+    assert last_outcome(g)["winner"] == "offense"
     assert g.tokens("yellow-3") == {"yellow": 4} and g.tokens("red-1") == {"red": 4}
 
 
@@ -128,6 +122,6 @@ def test_peacenik_super_is_not_offered_when_the_offense_loses():
     g = peace_game(hands={"yellow": ["Flare:Peacenik", "A18", "A19", "A30", "C", "C", "C"]}, flares=True)
     challenge(g, red_card="A12", blue_card="A20")
     g.pass_windows()
-    assert resolved(g)["winner"] == "defense"
+    assert last_outcome(g)["winner"] == "defense"
     assert "Flare:Peacenik" in g.hand("yellow")
     assert not [e for e in g.log if e["type"] == "CardPlayed"]

@@ -1,7 +1,7 @@
 """Philanthropist gives a card to a main player; its flares give and draw, or choose a card for a player."""
 
 from engine.cards import card_kind_name
-from engine.scenario import Scenario
+from tests.engine.scenarios import last_outcome, red_attacks_blue
 
 RED_HAND = ["A8", "A4", "A5", "A6", "A7", "C", "C"]
 BLUE_HAND = ["A20", "A1", "C", "C", "C", "C", "C"]
@@ -10,9 +10,8 @@ YELLOW_HAND = ["A30", "A9", "C", "C", "C", "C", "C"]
 
 def game(yellow_power="Philanthropist", red_power="Filch", red_hand=RED_HAND, yellow_hand=YELLOW_HAND, **kw):
     blue = "Philanthropist" if "Philanthropist" not in (yellow_power, red_power) else "Clone"
-    return Scenario(players=3, powers={"red": [red_power], "blue": [blue], "yellow": [yellow_power]},
-                    hands={"red": red_hand, "blue": BLUE_HAND, "yellow": yellow_hand}, destiny=["blue.1"],
-                    first="red", **kw)
+    return red_attacks_blue(red_power, blue, yellow_power,
+                            {"red": red_hand, "blue": BLUE_HAND, "yellow": yellow_hand}, **kw)
 
 
 def yellow_allies_with_red(g):
@@ -20,10 +19,6 @@ def yellow_allies_with_red(g):
     g.invite("red", ["yellow"])
     g.invite("blue", [])
     g.join("yellow", "offense", {"yellow-0": 1})
-
-
-def resolved(g):
-    return [e["payload"]["outcome"] for e in g.log if e["type"] == "ChallengeResolved"][-1]
 
 
 def test_philanthropist_power_ally_gives_the_offense_an_attack_30_that_wins():
@@ -47,8 +42,8 @@ def test_philanthropist_off_after_power_loss_no_gift_and_the_defense_wins():
     assert "A30" in g.hand("yellow")
     g.play("red", "A8")
     g.play("blue", "A20")
-    assert resolved(g)["totals"] == {"offense": 8 + 4 + 1, "defense": 24}
-    assert resolved(g)["winner"] == "defense"
+    assert last_outcome(g)["totals"] == {"offense": 8 + 4 + 1, "defense": 24}
+    assert last_outcome(g)["winner"] == "defense"
 
 
 def test_philanthropist_wild_gives_a_card_and_draws_two():

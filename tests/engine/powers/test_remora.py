@@ -1,6 +1,6 @@
 """Remora follows other players' draws and retrievals with one of its own; its flares cling to a player or double."""
 
-from engine.scenario import Scenario
+from tests.engine.scenarios import red_attacks_blue
 
 RED = ["A1", "A4", "A5", "A6", "A7", "A9", "A10"]
 BLUE = ["A20", "C", "C", "C", "C", "C", "C"]
@@ -10,8 +10,7 @@ DECK = ["A18", "A19", "A17", "A16", "A13"]  # yellow's two rewards, then the fol
 
 def game(red_power="Remora", blue_power="Filch", hands=None, **kw):
     stacked = {"red": RED, "blue": BLUE, "yellow": YELLOW, **(hands or {})}
-    return Scenario(players=3, powers={"red": [red_power], "blue": [blue_power], "yellow": ["Mind"]},
-                    hands=stacked, destiny=["blue.1"], first="red", deck=DECK, **kw)
+    return red_attacks_blue(red_power, blue_power, "Mind", stacked, deck=DECK, **kw)
 
 
 def yellow_earns_rewards(g, before_cards=None):

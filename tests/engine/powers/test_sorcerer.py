@@ -1,18 +1,14 @@
 """Sorcerer switches the two face-down challenge cards; its flares trade powers or switch as an ally."""
 
 from engine.scenario import Scenario
+from tests.engine.scenarios import last_outcome, red_attacks_blue
 
 RED_HAND = ["A4", "A5", "A6", "A7", "A10", "C", "C"]
 BLUE_HAND = ["A20", "A10", "C", "C", "C", "C", "C"]
 
 
 def game(**kw):
-    return Scenario(players=3, powers={"red": ["Sorcerer"], "blue": ["Filch"], "yellow": ["Clone"]},
-                    hands={"red": RED_HAND, "blue": BLUE_HAND}, destiny=["blue.1"], first="red", **kw)
-
-
-def resolved(g):
-    return [e["payload"]["outcome"] for e in g.log if e["type"] == "ChallengeResolved"][-1]
+    return red_attacks_blue("Sorcerer", "Filch", "Clone", {"red": RED_HAND, "blue": BLUE_HAND}, **kw)
 
 
 def test_sorcerer_power_switches_the_face_down_cards_and_the_offense_reveals_the_20():
@@ -39,8 +35,8 @@ def test_sorcerer_off_after_power_loss_the_cards_stay_and_the_defense_wins():
     g.invite_none()
     g.play("red", "A4")
     g.play("blue", "A20")
-    assert resolved(g)["totals"] == {"offense": 8, "defense": 24}
-    assert resolved(g)["winner"] == "defense"
+    assert last_outcome(g)["totals"] == {"offense": 8, "defense": 24}
+    assert last_outcome(g)["winner"] == "defense"
     g.pass_windows()
     assert "A4.1" in g.state["discard"] and "A20.1" in g.state["discard"]
 
@@ -63,9 +59,9 @@ def test_sorcerer_wild_makes_the_main_players_trade_powers_for_good():
 
 
 def test_sorcerer_super_lets_the_sorcerer_switch_the_cards_as_an_ally():
-    g = Scenario(players=3, powers={"red": ["Filch"], "blue": ["Clone"], "yellow": ["Sorcerer"]},
-                 hands={"red": RED_HAND, "blue": BLUE_HAND, "yellow": ["Flare:Sorcerer"] + ["C"] * 6},
-                 destiny=["blue.1"], first="red", options={"flares": True})
+    g = red_attacks_blue("Filch", "Clone", "Sorcerer",
+                         {"red": RED_HAND, "blue": BLUE_HAND, "yellow": ["Flare:Sorcerer"] + ["C"] * 6},
+                         options={"flares": True})
     g.launch({"red-0": 4}, "blue-2")
     g.invite("red", ["yellow"])
     g.invite("blue", [])

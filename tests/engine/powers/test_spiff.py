@@ -1,6 +1,6 @@
 """Spiff crash-lands after losing by 10 or more; its flares keep a beaten defense on its planet, or lower the bar."""
 
-from engine.scenario import Scenario
+from tests.engine.scenarios import challenge, red_attacks_blue
 
 RED = ["A1", "A10", "A4", "A5", "A6", "A7", "A9"]
 BLUE = ["A20", "A14", "C", "C", "C", "C", "C"]
@@ -8,17 +8,11 @@ BLUE = ["A20", "A14", "C", "C", "C", "C", "C"]
 
 def game(red_power="Spiff", blue_power="Filch", hands=None, **kw):
     stacked = {"red": RED, "blue": BLUE, **(hands or {})}
-    return Scenario(players=3, powers={"red": [red_power], "blue": [blue_power], "yellow": ["Mutant"]},
-                    hands=stacked, destiny=["blue.1"], first="red", **kw)
+    return red_attacks_blue(red_power, blue_power, "Mutant", stacked, **kw)
 
 
 def red_attacks(g, red_card, blue_card, before_cards=None):
-    g.launch({"red-0": 2}, "blue-2")
-    if before_cards:
-        before_cards(g)
-    g.invite_none()
-    g.play("red", red_card)
-    g.play("blue", blue_card)
+    challenge(g, red_card, blue_card, red_tokens=2, after_launch=before_cards)
     return g.resolved()
 
 

@@ -1,7 +1,7 @@
 """Trader swaps hands with its opponent before cards are chosen; its flares swap hands too."""
 
 from engine.cards import card_kind_name
-from engine.scenario import Scenario
+from tests.engine.scenarios import last_outcome, red_attacks_blue
 
 WEAK = ["A4", "A5", "A6", "A7", "C", "C", "C"]
 STRONG = ["A40", "A30", "A20", "C", "C", "C", "C"]
@@ -11,18 +11,11 @@ POWER_LOST = {"red-1": {}, "red-2": {}, "red-3": {}}
 def game(red_power="Trader", red_hand=WEAK, yellow_hand=None, blue_hand=STRONG, **kw):
     yellow = "Trader" if red_power != "Trader" else "Clone"
     hands = {"red": red_hand, "blue": blue_hand}
-    if yellow_hand:
-        hands["yellow"] = yellow_hand
-    return Scenario(players=3, powers={"red": [red_power], "blue": ["Filch"], "yellow": [yellow]},
-                    hands=hands, destiny=["blue.1"], first="red", **kw)
+    return red_attacks_blue(red_power, "Filch", yellow, hands, yellow_hand, **kw)
 
 
 def kinds(card_ids):
     return sorted(card_kind_name(c) for c in card_ids)
-
-
-def resolved(g):
-    return [e["payload"]["outcome"] for e in g.log if e["type"] == "ChallengeResolved"][-1]
 
 
 def swap_moves(g, reason):
@@ -56,8 +49,8 @@ def test_trader_off_after_power_loss_hands_stay_and_the_defense_wins():
     assert g.hand("red") == red_before
     g.play("red", "A7")
     g.play("blue", "A40")
-    assert resolved(g)["totals"] == {"offense": 11, "defense": 44}
-    assert resolved(g)["winner"] == "defense"
+    assert last_outcome(g)["totals"] == {"offense": 11, "defense": 44}
+    assert last_outcome(g)["winner"] == "defense"
     assert not any(e["type"] == "PowerUsed" for e in g.log)
 
 

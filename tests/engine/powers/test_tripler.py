@@ -1,6 +1,6 @@
 """Tripler: an Attack of 10 or less counts triple, above 10 a third rounded up (RULES.md 6)."""
 
-from engine.scenario import Scenario
+from tests.engine.scenarios import challenge, red_attacks_blue
 
 ZAPPER = ["CosmicZap", "A4", "A5", "A6", "A7", "A8", "A9"]
 
@@ -10,23 +10,13 @@ def scenario(red_power="Mind", blue_power="Filch", yellow_power="Mind", red_hand
     """Red is the offense against blue-2 (4 blue tokens)."""
     hands = {"red": red_hand or ["A8", "A12", "A4", "A5", "A6", "A7", "Flare:Tripler"],
              "blue": blue_hand or ["A20", "A10", "C", "C", "C", "C", "C"]}
-    if yellow_hand:
-        hands["yellow"] = yellow_hand
-    return Scenario(players=3, powers={"red": [red_power], "blue": [blue_power], "yellow": [yellow_power]},
-                    hands=hands, destiny=["blue.1"], first="red",
-                    options={"flares": True, "edicts": bool(yellow_hand)}, **kw)
-
-
-def challenge(g, red_card, blue_card, red_tokens=2):
-    g.launch({"red-0": red_tokens}, "blue-2")
-    g.invite_none()
-    g.play("red", red_card)
-    g.play("blue", blue_card)
+    return red_attacks_blue(red_power, blue_power, yellow_power, hands, yellow_hand,
+                            options={"flares": True, "edicts": bool(yellow_hand)}, **kw)
 
 
 def test_tripler_power_triples_a_small_attack():
     g = scenario(red_power="Tripler")
-    challenge(g, "A8", "A20")
+    challenge(g, "A8", "A20", red_tokens=2)
     outcome = g.resolved()
     # 8 counts 24: 24 + 2 against 20 + 4 (without the power 10 against 24)
     assert outcome["totals"] == {"offense": 26, "defense": 24}
@@ -48,7 +38,7 @@ def test_tripler_power_cuts_a_big_attack_to_a_third_rounded_up():
 def test_tripler_off_by_power_loss():
     g = scenario(red_power="Tripler", tokens={"red-1": {}, "red-2": {}, "red-3": {}})
     g.regroup("red", None)
-    challenge(g, "A8", "A20")
+    challenge(g, "A8", "A20", red_tokens=2)
     outcome = g.resolved()
     assert outcome["totals"] == {"offense": 10, "defense": 24}
     assert outcome["winner"] == "defense"

@@ -1,6 +1,6 @@
 """Vacuum drags other players' tokens into the warp along with its own; its flares lend or double the pull."""
 
-from engine.scenario import Scenario
+from tests.engine.scenarios import challenge, red_attacks_blue
 
 RED = ["A20", "A4", "A5", "A6", "A7", "A9", "A10"]
 BLUE = ["A1", "C", "A8", "A11", "A12", "A13", "A14"]
@@ -9,18 +9,12 @@ YELLOW = ["A4", "A5", "A6", "A7", "A8", "A9", "A10"]
 
 def game(blue_power="Vacuum", hands=None, **kw):
     stacked = {"red": RED, "blue": BLUE, "yellow": YELLOW, **(hands or {})}
-    return Scenario(players=3, powers={"red": ["Mind"], "blue": [blue_power], "yellow": ["Mutant"]},
-                    hands=stacked, destiny=["blue.1"], first="red", **kw)
+    return red_attacks_blue("Mind", blue_power, "Mutant", stacked, **kw)
 
 
 def blue_loses_blue_2(g, before_cards=None):
     """Red attacks blue-2 (4 blue tokens) with two tokens and an Attack 20 against an Attack 1."""
-    g.launch({"red-0": 2}, "blue-2")
-    if before_cards:
-        before_cards(g)
-    g.invite_none()
-    g.play("red", "A20")
-    g.play("blue", "A1")
+    challenge(g, "A20", "A1", red_tokens=2, after_launch=before_cards)
     return g.resolved()
 
 

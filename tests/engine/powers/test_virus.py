@@ -1,6 +1,6 @@
 """Virus: the Attack card is multiplied by the Virus's own tokens; allies still add (RULES.md 6)."""
 
-from engine.scenario import Scenario
+from tests.engine.scenarios import flare_scenario
 
 RED_HAND = ["A8", "A4", "A5", "A6", "A7", "A9", "Flare:Virus"]
 BLUE_HAND = ["A10", "C", "C", "C", "C", "C", "C"]
@@ -9,12 +9,7 @@ ZAPPER = ["CosmicZap", "A4", "A5", "A6", "A7", "A8", "A9"]
 
 def scenario(red_power="Virus", yellow_power="Mind", yellow_hand=None, **kw):
     """Red is the offense against blue's planet blue-2 (4 blue tokens); blue holds an Attack 10."""
-    hands = {"red": RED_HAND, "blue": BLUE_HAND}
-    if yellow_hand:
-        hands["yellow"] = yellow_hand
-    return Scenario(players=3, powers={"red": [red_power], "blue": ["Filch"], "yellow": [yellow_power]},
-                    hands=hands, destiny=["blue.1"], first="red",
-                    options={"flares": True, "edicts": bool(yellow_hand)}, **kw)
+    return flare_scenario(red_power, RED_HAND, BLUE_HAND, yellow_power, yellow_hand, **kw)
 
 
 def attack_8_against_10(g, ally_tokens=0):

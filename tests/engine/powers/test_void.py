@@ -1,6 +1,6 @@
 """Void removes the tokens it defeats from the game; its flares cancel an edict or work as an ally."""
 
-from engine.scenario import Scenario
+from tests.engine.scenarios import red_attacks_blue
 
 RED = ["A20", "A4", "A5", "A6", "A7", "A9", "A10"]
 BLUE = ["A1", "C", "A8", "A11", "A12", "A13", "A14"]
@@ -8,8 +8,7 @@ BLUE = ["A1", "C", "A8", "A11", "A12", "A13", "A14"]
 
 def game(red_power="Void", blue_power="Filch", yellow_power="Mind", hands=None, **kw):
     stacked = {"red": RED, "blue": BLUE, **(hands or {})}
-    return Scenario(players=3, powers={"red": [red_power], "blue": [blue_power], "yellow": [yellow_power]},
-                    hands=stacked, destiny=["blue.1"], first="red", **kw)
+    return red_attacks_blue(red_power, blue_power, yellow_power, stacked, **kw)
 
 
 def attack_with_a_defensive_ally(g):

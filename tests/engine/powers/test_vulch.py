@@ -6,7 +6,8 @@ Zapping blue's Macron makes it 4 + 4 = 8 (red wins); zapping red's Tripler too m
 6 + 1 = 7 (blue wins again). Yellow watches.
 """
 
-from engine.scenario import Scenario, kinds
+from engine.scenario import kinds
+from tests.engine.scenarios import red_attacks_blue
 
 RED = ["A6", "CosmicZap", "A7", "A8", "A9", "A10", "A20"]
 BLUE = ["A4", "A5", "C", "C", "C", "C", "C"]
@@ -15,9 +16,8 @@ FILLER = ["A11", "A12", "A13", "A14", "A15", "A17", "A18"]
 
 def scenario(yellow_power="Vulch", red_hand=None, blue_hand=None, yellow_hand=None, options=None, **kw):
     hands = {"red": red_hand or RED, "blue": blue_hand or BLUE, "yellow": yellow_hand or FILLER}
-    return Scenario(players=3, powers={"red": ["Tripler"], "blue": ["Macron"], "yellow": [yellow_power]},
-                    hands=hands, destiny=["blue.1"], first="red", exact_hands=True,
-                    options={"edicts": True, "flares": True, **(options or {})}, **kw)
+    return red_attacks_blue("Tripler", "Macron", yellow_power, hands, exact_hands=True,
+                            options={"edicts": True, "flares": True, **(options or {})}, **kw)
 
 
 def dealt(g, color):

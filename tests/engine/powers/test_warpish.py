@@ -1,6 +1,6 @@
 """Warpish: +1 to the Warpish's total for every token in the warp, any colour (RULES.md 6)."""
 
-from engine.scenario import Scenario
+from tests.engine.scenarios import challenge, flare_scenario
 
 WARP_8 = {"yellow-0": {}, "yellow-1": {}}  # yellow's 8 tokens from these planets start in the warp
 ZAPPER = ["CosmicZap", "A4", "A5", "A6", "A7", "A8", "A9"]
@@ -8,20 +8,13 @@ ZAPPER = ["CosmicZap", "A4", "A5", "A6", "A7", "A8", "A9"]
 
 def scenario(red_power="Warpish", yellow_power="Mind", yellow_hand=None, tokens=None):
     """Red is the offense against blue-2 (4 blue tokens); 8 yellow tokens are in the warp."""
-    hands = {"red": ["A8", "A4", "A5", "A6", "A7", "A9", "Flare:Warpish"],
-             "blue": ["A15", "C", "C", "C", "C", "C", "C"]}
-    if yellow_hand:
-        hands["yellow"] = yellow_hand
-    return Scenario(players=3, powers={"red": [red_power], "blue": ["Filch"], "yellow": [yellow_power]},
-                    hands=hands, destiny=["blue.1"], first="red",
-                    options={"flares": True, "edicts": bool(yellow_hand)}, tokens={**WARP_8, **(tokens or {})})
+    return flare_scenario(red_power, ["A8", "A4", "A5", "A6", "A7", "A9", "Flare:Warpish"],
+                          ["A15", "C", "C", "C", "C", "C", "C"], yellow_power, yellow_hand,
+                          tokens={**WARP_8, **(tokens or {})})
 
 
 def attack_8_against_15(g):
-    g.launch({"red-0": 4}, "blue-2")
-    g.invite_none()
-    g.play("red", "A8")
-    g.play("blue", "A15")
+    challenge(g, "A8", "A15", red_tokens=4)
 
 
 def test_warpish_power_adds_every_token_in_the_warp():

@@ -1,6 +1,6 @@
 """Will chooses its defense whatever destiny says; its flares give the choice or leave the defense alone."""
 
-from engine.scenario import Scenario
+from tests.engine.scenarios import red_attacks_blue
 
 RED_HAND = ["A10", "A4", "A5", "A6", "A7", "C", "C"]
 BLUE_HAND = ["A8", "A1", "C", "C", "C", "C", "C"]
@@ -9,9 +9,8 @@ YELLOW_HAND = ["A8", "A4", "C", "C", "C", "C", "C"]
 
 def game(red_power="Will", red_hand=RED_HAND, **kw):
     blue = "Will" if red_power != "Will" else "Clone"
-    return Scenario(players=3, powers={"red": [red_power], "blue": [blue], "yellow": ["Filch"]},
-                    hands={"red": red_hand, "blue": BLUE_HAND, "yellow": YELLOW_HAND}, destiny=["blue.1"],
-                    first="red", **kw)
+    return red_attacks_blue(red_power, blue, "Filch",
+                            {"red": red_hand, "blue": BLUE_HAND, "yellow": YELLOW_HAND}, **kw)
 
 
 def test_will_power_ignores_the_blue_destiny_card_and_challenges_yellow():

@@ -1,6 +1,6 @@
 """Zombie's tokens never stay in the warp; its flares save one token a loss, or bring allies' tokens back."""
 
-from engine.scenario import Scenario
+from tests.engine.scenarios import challenge, red_attacks_blue
 
 RED = ["A20", "A4", "A5", "A6", "A7", "A9", "A10"]
 BLUE = ["A1", "C", "A8", "A11", "A12", "A13", "A14"]
@@ -8,18 +8,12 @@ BLUE = ["A1", "C", "A8", "A11", "A12", "A13", "A14"]
 
 def game(blue_power="Zombie", red_power="Mind", red_hand=RED, blue_hand=BLUE, yellow_hand=None, **kw):
     hands = {"red": red_hand, "blue": blue_hand}
-    if yellow_hand:
-        hands["yellow"] = yellow_hand
-    return Scenario(players=3, powers={"red": [red_power], "blue": [blue_power], "yellow": ["Mutant"]},
-                    hands=hands, destiny=["blue.1"], first="red", **kw)
+    return red_attacks_blue(red_power, blue_power, "Mutant", hands, yellow_hand, **kw)
 
 
 def lose_blue_2(g, blue_card="A1"):
     """Red attacks blue-2 (4 blue tokens) with four tokens and an Attack 20."""
-    g.launch({"red-0": 4}, "blue-2")
-    g.invite_none()
-    g.play("red", "A20")
-    g.play("blue", blue_card)
+    challenge(g, "A20", blue_card, red_tokens=4)
     g.pass_windows()
 
 
