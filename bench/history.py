@@ -87,8 +87,10 @@ def main() -> int:
         return run(rt, "redis" if url else "fakeredis")
     finally:
         if url:
+            from workers.queues import purge
             for key in client.scan_iter(match=f"{prefix}*", count=1000):
                 client.delete(key)
+            purge(client, prefix)  # RQ keeps its keys (queues, jobs) under rq:
 
 
 def run(rt, backend: str) -> int:

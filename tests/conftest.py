@@ -163,13 +163,19 @@ def redis_factory(request, redis_client):
 
 @pytest.fixture
 def key_prefix():
-    """A key prefix unique to this test; its keys are removed from the real Redis afterwards."""
+    """A key prefix unique to this test; its keys are removed from the real Redis afterwards.
+
+    That includes RQ's keys for the prefix's queues and jobs, which RQ keeps under ``rq:``.
+    """
+    from workers.queues import purge
+
     prefix = f"test-{uuid.uuid4().hex[:10]}"
     yield prefix
     if _redis_url():
         client = redis.Redis.from_url(_redis_url())
         try:
             delete_keys_under(client, prefix)
+            purge(client, prefix)
         finally:
             client.close()
 
