@@ -11,14 +11,9 @@ import hashlib
 import random
 
 from engine.evolve import evolve
-from engine.state import external_bases
+from engine.winning import GameOver, declare_winners
 
-
-class GameOver(Exception):
-    """Raised inside `decide` when an event ends the game: nothing more happens after it."""
-
-
-WINNING_BASES = 5
+__all__ = ["Ctx", "GameOver"]
 
 
 class Ctx:
@@ -32,6 +27,9 @@ class Ctx:
         self._rng: random.Random | None = None
         self._position = state.get("ply", state.get("v", 0))  # the line of play's position (engine.rewind)
         self._sid = state.get("sid", 0)
+        # tokens may have moved since winners were last looked for (an earlier command may have
+        # stopped inside a rule), so the first boundary of every command looks (engine.winning)
+        self.tokens_moved = True
 
     @property
     def rng(self) -> random.Random:
@@ -46,16 +44,15 @@ class Ctx:
         event = {"type": event_type, "payload": payload, "actor": self.actor, "time": self.time}
         evolve(self.state, event)
         self.events.append(event)
-        if event_type == "TokensMoved" and self.state["status"] == "playing":
-            self._check_winners()
+        if event_type == "TokensMoved":
+            self.tokens_moved = True
         return event
 
-    def _check_winners(self) -> None:
-        """RULES.md 4, winning: after any token movement, everyone with 5 external bases wins."""
-        winners = [c for c in self.state["order"] if len(external_bases(self.state, c)) >= WINNING_BASES]
-        if winners:
-            self.emit("GameEnded", winners=winners, reason="five external bases")
-            raise GameOver()
+    def settle_wins(self) -> None:
+        """At a boundary of the turn sequence: declare the winners, if tokens moved since the last look."""
+        if self.tokens_moved and self.state["status"] == "playing":
+            self.tokens_moved = False
+            declare_winners(self)
 
     # The agenda ------------------------------------------------------------------------------
 

@@ -27,6 +27,9 @@ class Step:
     """One kind of step of the turn sequence."""
 
     op = ""
+    # a boundary of the turn sequence, where every rule started before has been carried out:
+    # winners are declared here (engine.winning)
+    settles_wins = False
 
     def prompts(self, state: dict, step: dict) -> list[dict]:
         """Decisions this step waits for; empty when it can run on its own."""
@@ -156,6 +159,8 @@ def advance(ctx) -> None:
             return
         step = current(state)
         handler = STEPS[step["op"]]
+        if handler.settles_wins:
+            ctx.settle_wins()
         if handler.prompts(state, step):
             return
         before = len(ctx.events)

@@ -56,6 +56,7 @@ class Game(Step):
     """The bottom of the agenda: whenever nothing else is left, the next turn begins."""
 
     op = "game"
+    settles_wins = True
 
     def run(self, ctx, step):
         state = ctx.state
@@ -74,6 +75,7 @@ class Challenge(Step):
     """Runs one challenge's steps in order, one at a time."""
 
     op = "challenge"
+    settles_wins = True
 
     def run(self, ctx, step):
         index = step["next"]
@@ -191,6 +193,7 @@ class TurnEnd(Step):
     """The turn passes to the left."""
 
     op = "turn_end"
+    settles_wins = True
 
     def run(self, ctx, step):
         ctx.done()

@@ -105,6 +105,7 @@ class Window(Step):
     """A timing window: ask, in timing order, each player who can use something."""
 
     op = "window"
+    settles_wins = True
 
     def prompts(self, state, step):
         only = step.get("only")

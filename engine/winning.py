@@ -1,0 +1,58 @@
+"""Winning (RULES.md 4): five external bases win, checked once the rule that moved tokens is carried out.
+
+Tokens often move in several steps within one rule: a deal grants the offense's base and then
+the defense's; a won challenge lands the winners and then sends the losers to the warp; Healer,
+Vacuum or Peacenik move more tokens while a loss is being taken. Declaring a winner after the
+first of those moves would end the game with the rule half done (the offense winning alone a
+deal that gives both main players their fifth base; a final board with the beaten defense still
+on its planet). So the winners are looked for only at the *boundaries* of the turn sequence
+(the steps that mark `Step.settles_wins`: a new turn, the next stage of a challenge, a timing
+window), where every rule started before has been carried out; everyone with five external
+bases then wins together. 000/002: simultaneous fifth bases are a joint win.
+"""
+
+from __future__ import annotations
+
+from engine.state import system_of
+
+WINNING_BASES = 5
+
+
+class GameOver(Exception):
+    """Raised inside `decide` when the game has ended: nothing more happens after it."""
+
+
+def winners(state: dict) -> list[str]:
+    """Every player with five or more external bases, in seating order."""
+    counts: dict[str, int] = {}
+    for planet, tokens in state["planets"].items():
+        system = system_of(planet)
+        for color, n in tokens.items():
+            if n > 0 and color != system:
+                counts[color] = counts.get(color, 0) + 1
+    return [c for c in state["order"] if counts.get(c, 0) >= WINNING_BASES]
+
+
+def declare_winners(ctx) -> None:
+    """End the game if anyone has won: the challenge's played cards are discarded first (stage 9)."""
+    found = winners(ctx.state)
+    if not found:
+        return
+    discard_resolved_challenge_cards(ctx)
+    ctx.emit("GameEnded", winners=found, reason="five external bases")
+    raise GameOver()
+
+
+def discard_resolved_challenge_cards(ctx) -> None:
+    """A win after a challenge was resolved: its cards leave the table as at stage 9, so the final board is whole."""
+    state = ctx.state
+    ch = state.get("ch")
+    if not ch or not ch.get("outcome"):
+        return
+    for side in ("offense", "defense"):
+        if state["committed"][side]:
+            ctx.emit("CardsMoved", cards=list(state["committed"][side]), src=f"committed:{side}",
+                     dst="discard", seen_by=None, reason="stage 9")
+    if state["table"]:
+        ctx.emit("CardsMoved", cards=list(state["table"]), src="table", dst="discard", seen_by=None,
+                 reason="stage 9")
