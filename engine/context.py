@@ -30,6 +30,7 @@ class Ctx:
         # tokens may have moved since winners were last looked for (an earlier command may have
         # stopped inside a rule), so the first boundary of every command looks (engine.winning)
         self.tokens_moved = True
+        self.expired: set[str] = set()  # decisions whose deadline's default this command applied
 
     @property
     def rng(self) -> random.Random:

@@ -59,7 +59,8 @@ def execute(state: dict | None, command: dict) -> tuple[list[dict], dict]:
         else:
             if not isinstance(player, str) or player not in state["players"]:
                 raise CommandError("the command must name the acting player", "player")
-            flow.answer(ctx, command, player)
+            if not expire_passed_deadlines(ctx, player):
+                flow.answer(ctx, command, player)
         flow.advance(ctx)
         record_decisions(ctx)
     except GameOver:
@@ -77,6 +78,7 @@ def expire(ctx, command: dict) -> None:
     if deadline is None or ctx.time < deadline:
         raise RulesError("timer", f"decision {wanted!r} has no deadline that has passed")
     owed_prompt = owed[wanted]
+    ctx.expired.add(wanted)
     step = flow.current(ctx.state)
     handler = flow.STEPS[step["op"]]
     expiring = getattr(handler, "expire", None)
@@ -89,6 +91,31 @@ def expire(ctx, command: dict) -> None:
         flow.answer(ctx, {**default, "prompt": wanted}, owed_prompt["player"])
 
 
+def expire_passed_deadlines(ctx, player: str) -> bool:
+    """Deadlines are rules: a command carries its time, and what it finds past its deadline has expired.
+
+    Before a player's answer is applied, every decision whose deadline passed by the command's
+    ``at`` gets its default, exactly as its timer would have applied it (actor ``timer``), whether
+    or not the timer has run yet. Returns True if the acting player's own decision was among them:
+    its late answer is then void (a deal accepted after its deadline is not made).
+    """
+    own_expired = False
+    for _ in range(flow.MAX_STEPS_PER_COMMAND):
+        clock = ctx.state["clock"]
+        due = [p for p in flow.owed(ctx.state) if clock.get(p["id"]) is not None and clock[p["id"]] <= ctx.time]
+        if not due:
+            break
+        own_expired = own_expired or any(p["player"] == player for p in due)
+        acting, ctx.actor = ctx.actor, "timer"
+        try:
+            expire(ctx, {"prompt": due[0]["id"]})
+            flow.advance(ctx)
+            record_decisions(ctx)
+        finally:
+            ctx.actor = acting
+    return own_expired
+
+
 def record_decisions(ctx) -> None:
     """Note which decisions opened and closed with this command, and the deadline of each new one."""
     state = ctx.state
@@ -99,10 +126,12 @@ def record_decisions(ctx) -> None:
     seconds = state["options"].get("decision_seconds")
     opened = []
     for owed_prompt in owed:
-        if owed_prompt["id"] in clock:
-            continue
+        if owed_prompt["id"] in clock and owed_prompt["id"] not in ctx.expired:
+            continue  # still owed as it was
+        # new, or asked anew by its own expired deadline's default (own colour, "draw again"):
+        # it gets a deadline of its own, so a timer is set for it
         deadline = owed_prompt.get("deadline")
-        if deadline is None and seconds:
+        if (deadline is None or deadline <= ctx.time) and seconds:
             deadline = ctx.time + seconds * 1000
         opened.append({"id": owed_prompt["id"], "player": owed_prompt["player"], "kind": owed_prompt["kind"],
                        "deadline": deadline})

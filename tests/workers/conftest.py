@@ -36,17 +36,18 @@ def runtime(redis_client, key_prefix):
 class ServiceGame(Scenario):
     """A `Scenario` played through a runtime's command runner (so listeners, e.g. timers, see every append).
 
-    Commands are stamped with ``self.clock`` (ms), which starts a minute in the past: a test
-    sets ``game.clock`` to place the command that opens a deadline where it wants in real time.
+    Commands are stamped with ``self.clock`` (ms), which starts a minute in the past unless
+    ``clock`` says when the game is created: a test places the command that opens a deadline
+    where it wants in real time (answers after a deadline get its default, as in play).
     """
 
     def __init__(self, runtime, game_id: str, players: int = 2, *, powers=None, hands=None, destiny=None,
-                 first="red", options=None, seed="timers"):
+                 first="red", options=None, seed="timers", clock: int | None = None):
         setup = {"powers": powers or {}, "hands": hands or {}, "deck_top": [], "destiny_top": destiny or [],
                  "tokens": {}, "first": first}
         defaults = {"edicts": False, "flares": False, "reinforcements": False, "reverse_cone": False}
         self.runtime, self.game_id = runtime, game_id
-        self.clock = int(time.time() * 1000) - 60_000
+        self.clock = int(time.time() * 1000) - 60_000 if clock is None else clock
         self.auto_pass = True
         self.log, self.state = [], None
         lobby = [{"action": "create", "options": {**defaults, **(options or {})}, "seats": players, "seed": seed,

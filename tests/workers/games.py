@@ -135,11 +135,12 @@ def compromises(make, game_id: str, deadline_in_ms: int, *, launch=None, **optio
     ``make(game_id, **setup)`` makes the game (a `ServiceGame`, see tests/workers/conftest.py);
     ``options`` are the game's options besides ``deal_seconds``.
     """
+    # three commands (launch, red's card, blue's card), a second apart: blue's opens the deal
+    opens_deal_at = now_ms() + deadline_in_ms - 5000
     g = make(game_id, players=2, powers=HUMANS, hands={"red": RED_HAND, "blue": BLUE_HAND},
-             destiny=["blue.1"], options={"deal_seconds": 5, **options})
+             destiny=["blue.1"], options={"deal_seconds": 5, **options}, clock=opens_deal_at - 3000)
     g.launch(launch or {"red-0": 3}, "blue-0")
     g.play("red", "C")
-    g.clock = now_ms() + deadline_in_ms - 5000 - 1000  # blue's play is stamped clock + 1000
     g.play("blue", "C")
     return g
 

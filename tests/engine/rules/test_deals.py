@@ -165,3 +165,29 @@ def test_the_reverse_cone_does_not_change_a_deal():
     g.place("purple", {"purple-0": 1})
     assert g.ch["notes"].get("rewards") is None
     assert [(p["player"], p["kind"]) for p in g.prompts()] == [("red", "deal"), ("blue", "deal")]
+
+
+def test_a_deal_accepted_after_its_deadline_is_not_made_even_before_the_timer_runs():
+    """Deadlines are rules: a command carries its time; an answer after the deadline gets the default."""
+    g = compromises(options={"deal_seconds": 5})
+    g.propose("blue", terms(defense_gives={"count": 1}))
+    owed = g.owe("red", "deal")
+    g.clock = owed["deadline"] + 100 - 1000  # the next command is sent 0.1 s after the deadline
+    events = g.accept("red", 1)
+    assert [e["type"] for e in events][:2] == ["DecisionTimedOut", "DealConcluded"]
+    assert events[0]["actor"] == "timer"
+    concluded = [e["payload"] for e in g.log if e["type"] == "DealConcluded"]
+    assert concluded == [{"made": False, "terms": None, "reason": "time ran out"}]
+    assert {p["kind"] for p in g.prompts()} == {"choose_losses"}
+    with pytest.raises(NotOwed):  # the timer, when it runs, finds nothing left to do
+        g.timeout(owed["id"])
+
+
+def test_an_answer_just_before_the_deadline_is_taken():
+    g = compromises(options={"deal_seconds": 5})
+    g.propose("blue", terms(defense_gives={"count": 1}))
+    owed = g.owe("red", "deal")
+    g.clock = owed["deadline"] - 1 - 1000
+    g.accept("red", 1)
+    assert not any(e["type"] == "DecisionTimedOut" for e in g.log)
+    assert g.owe("blue", "give_cards")

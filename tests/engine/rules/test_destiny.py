@@ -194,3 +194,18 @@ def test_an_instructional_card_with_one_player_meeting_it_needs_no_choice():
              tokens={"blue-0": {"blue": 3}, "yellow-0": {"yellow": 2}})
     # blue has 1 token in the warp, yellow 2, red none but the offense is never its own defense
     assert g.ch["defense"] == "blue"
+
+
+def test_a_timer_that_draws_again_onto_the_own_colour_again_sets_a_new_deadline():
+    """A decision asked anew by its own default gets a deadline of its own (and so a timer)."""
+    own_base = {"red-3": {"red": 4, "yellow": 3}, "yellow-0": {"yellow": 1}}
+    g = game(["red.1", "red.2", "blue.2"], tokens=own_base, options={"decision_seconds": 30})
+    owed = destiny_prompt(g)
+    assert owed["kind"] == "own_colour"
+    expired_at = owed["deadline"]
+    g.timeout(owed["id"], at=expired_at)
+    again = destiny_prompt(g)
+    assert again["kind"] == "own_colour" and g.state["destiny_discard"] == ["red.1", "red.2"]
+    assert again["deadline"] == expired_at + 30_000
+    reopened = [e["payload"]["opened"] for e in g.log if e["type"] == "DecisionsOpened"][-1]
+    assert [(o["id"], o["deadline"]) for o in reopened] == [(again["id"], expired_at + 30_000)]
