@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+from contextlib import contextmanager
 
 from engine.evolve import evolve
 from engine.winning import GameOver, declare_winners
@@ -30,7 +31,8 @@ class Ctx:
         # tokens may have moved since winners were last looked for (an earlier command may have
         # stopped inside a rule), so the first boundary of every command looks (engine.winning)
         self.tokens_moved = True
-        self.expired: set[str] = set()  # decisions whose deadline's default this command applied
+        self.expired: set[str] = set()
+        self._collected: list[dict] | None = None  # decisions whose deadline's default this command applied
 
     @property
     def rng(self) -> random.Random:
@@ -71,9 +73,31 @@ class Ctx:
         self.replace()
 
     def then(self, *steps: dict) -> None:
-        """Run ``steps`` first, then come back to the current step."""
+        """Run ``steps`` first, then come back to the current step.
+
+        Inside `collecting` (a trigger being fired), the steps are only noted, so that what
+        several handlers schedule runs in the order they were called, not the reverse.
+        """
+        if self._collected is not None:
+            self._collected.extend(steps)
+            return
         current = self.state["agenda"][-1]
         self.replace(*steps, dict(current))
+
+    @contextmanager
+    def collecting(self):
+        """Schedule everything `then` is asked for inside the block at once, first asked first run.
+
+        RULES.md 5: effects triggered by one event resolve in timing order. Each handler of a
+        trigger schedules its step with `then`; scheduled one by one, the last would run first.
+        """
+        outer, self._collected = self._collected, []
+        try:
+            yield
+        finally:
+            collected, self._collected = self._collected, outer
+            if collected:
+                self.then(*collected)
 
     def update(self, **changes) -> None:
         """Record progress within the current step."""

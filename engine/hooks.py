@@ -79,8 +79,13 @@ def fold(state: dict, hook: str, value, **kw):
 
 
 def fire(ctx, hook: str, **kw) -> None:
-    """Tell every handler in force that something happened; they may act on it."""
-    for handler, owner, effect in list(in_force(ctx.state)):
-        fn = getattr(handler, hook, None)
-        if fn is not None:
-            fn(ctx, owner, effect=effect, **kw)
+    """Tell every handler in force that something happened; they may act on it.
+
+    Handlers are told in timing order (RULES.md 5), and the steps they schedule run in that
+    same order: the first handler's first (`Ctx.collecting`).
+    """
+    with ctx.collecting():
+        for handler, owner, effect in list(in_force(ctx.state)):
+            fn = getattr(handler, hook, None)
+            if fn is not None:
+                fn(ctx, owner, effect=effect, **kw)

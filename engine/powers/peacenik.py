@@ -60,8 +60,7 @@ class Peacenik(Power):
                    "stay or sends every token of yours and of its own on that planet to the warp.")
 
     def on_revealed(self, ctx, me, effect=None):
-        # the defense's reaction is scheduled first so that the offense's is asked first
-        for target in reversed(warmongers(ctx.state, me)):
+        for target in warmongers(ctx.state, me):  # the offense's War first
             self.ask_reaction(ctx, me, {"target": target})
 
     def reaction_options(self, state, me, context):
