@@ -24,6 +24,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
@@ -41,6 +42,9 @@ from events.exceptions import (
 DEFAULT_IDEMPOTENCY_TTL = 24 * 3600
 _GAME_ID_RE = re.compile(r"^[^\s{}*?\[\]\\]{1,200}$")  # no braces (hash tag) and no glob characters
 _HEAD_CACHE_LIMIT = 4096
+# longest single blocking read of a live feed: below any client socket timeout we would meet
+# (redis-py 8 defaults to 5 s), so a long idle wait never breaks the connection
+BLOCK_SLICE_MS = 2000
 
 # ARGV: expected version, prev hash, max bytes, game id, idempotency record ("" = none),
 # record TTL in ms, then one canonical JSON text per event. KEYS: stream, head[, idem].
@@ -341,11 +345,18 @@ class EventStore:
     def tail(self, game_id: str, after: int, block_ms: int, count: int = 100) -> list[dict]:
         """Events after ``after``, waiting up to ``block_ms`` for some to arrive; [] on timeout.
 
-        For live feeds (SSE). ``block_ms=0`` waits forever, as XREAD BLOCK does; the
-        client's socket timeout must be longer than ``block_ms``.
+        For live feeds (SSE). The wait is cut into blocking reads of at most `BLOCK_SLICE_MS`
+        each: a client's socket timeout (5 s by default in redis-py 8) shorter than the wait
+        would otherwise break the read and the feed with it. ``block_ms`` must be positive.
         """
         key = self.stream_key(game_id)
-        reply = self.redis.xread({key: f"{after}-1"}, count=count, block=block_ms)
+        waited_until = time.monotonic() + block_ms / 1000
+        while True:
+            left_ms = int((waited_until - time.monotonic()) * 1000)
+            reply = self.redis.xread({key: f"{after}-1"}, count=count,
+                                     block=max(1, min(left_ms, BLOCK_SLICE_MS)))
+            if reply or left_ms <= BLOCK_SLICE_MS:
+                break
         if not reply:
             return []
         # RESP2 gives [[key, entries]], RESP3 gives {key: [entries]}

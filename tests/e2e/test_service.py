@@ -69,3 +69,24 @@ def test_the_worker_snapshots_finished_games_and_the_feed_works(service, key_pre
     assert feed.headers["Content-Type"].startswith("text/event-stream")
     assert "event: GameEnded" in feed.text and feed.text.rstrip().endswith("data: {}")
     client.close()
+
+
+def test_an_idle_live_feed_stays_open_with_keep_alives_at_production_settings(service_processes):
+    """15.1: with the default keep-alive (15 s) and the Redis client the install resolves, a feed of a
+    game where nobody acts stays open past Redis-py's 5 s socket timeout and gets keep-alives."""
+    from workers.settings import Settings
+
+    assert Settings().sse_keepalive == 15.0  # the production setting, not shortened for the test
+    base = service_processes(worker=False)
+    game = requests.post(f"{base}/games", json={"seats": 2}, timeout=10).json()["id"]
+    started = time.monotonic()
+    received = []
+    with requests.get(f"{base}/games/{game}/stream", params={"timeout": 22}, stream=True, timeout=40) as feed:
+        assert feed.status_code == 200
+        for line in feed.iter_lines(decode_unicode=True):
+            received.append((round(time.monotonic() - started, 1), line))
+    lasted = time.monotonic() - started
+    keepalives = [t for t, line in received if line == ": keep-alive"]
+    # held open longer than the keep-alive wait (not cut at Redis' 5 s socket timeout), with a keep-alive
+    assert lasted > Settings().sse_keepalive, received
+    assert keepalives and keepalives[0] > 5, received
