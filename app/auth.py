@@ -89,13 +89,20 @@ def is_admin_token(token: str | None, admin_token: str | None) -> bool:
 
 
 def viewer(tokens: Tokens, admin_token: str | None, game_id: str | None) -> str | None:
-    """``ADMIN``, the caller's colour in ``game_id``, or None (anonymous); 401 for a token that fits neither."""
+    """``ADMIN``, the caller's colour in ``game_id``, or None (anonymous); 401 for a token that fits neither.
+
+    On a route that is not about one game (``game_id`` None) a seat's token means nothing and is
+    ignored: a client that sends its token with every call can still list and create games.
+    Routes that need more than that say so themselves (`require_admin_token`).
+    """
     token = bearer_token()
     if token is None:
         return None
     if is_admin_token(token, admin_token):
         return ADMIN
-    color = tokens.seat_of(game_id, token) if game_id is not None else None
+    if game_id is None:
+        return None
+    color = tokens.seat_of(game_id, token)
     if color is None:
         raise Problem(401, "unauthorized", "this token is not valid for this game",
                       {"WWW-Authenticate": 'Bearer realm="cosmic", error="invalid_token"'})
@@ -108,3 +115,19 @@ def require_player_or_admin(who: str | None) -> str:
         raise Problem(401, "unauthorized", "this needs a player's token (from joining) or the admin token",
                       {"WWW-Authenticate": 'Bearer realm="cosmic"'})
     return who
+
+
+def require_token() -> None:
+    """401 before anything else when the request carries no token at all (authenticate first)."""
+    if bearer_token() is None:
+        raise Problem(401, "unauthorized", "this needs a player's token (from joining) or the admin token",
+                      {"WWW-Authenticate": 'Bearer realm="cosmic"'})
+
+
+def require_admin_token(who: str | None) -> None:
+    """The admin only: 401 without a token, 403 with any other token (a seat's)."""
+    if who == ADMIN:
+        return
+    if bearer_token() is None:
+        raise Problem(401, "unauthorized", "this needs the admin token", {"WWW-Authenticate": 'Bearer realm="cosmic"'})
+    raise Problem(403, "forbidden", "this needs the admin token")

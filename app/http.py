@@ -9,6 +9,7 @@ from flask import Response, current_app, request
 from flask import json as flask_json
 
 from app.problems import Problem
+from app.schemas import MAX_VERSION
 
 ETAG_RE = re.compile(r'^\s*(?:W/)?"?(\d{1,18})"?\s*$')
 
@@ -51,8 +52,8 @@ def parse_version_header(value: str | None, name: str) -> int | None:
     if value is None:
         return None
     match = ETAG_RE.match(value)
-    if not match:
-        raise Problem(400, "invalid-request", f"{name} must hold one version, like \"12\"",
+    if not match or int(match.group(1)) > MAX_VERSION:
+        raise Problem(400, "invalid-request", f"{name} must hold one version, like \"12\" (at most {MAX_VERSION})",
                       errors={name: ["Not a version."]})
     return int(match.group(1))
 

@@ -44,6 +44,7 @@ TITLES = {
     "rewind-refused": "The game cannot be rewound to that version",
     "fork-refused": "The game cannot be forked so",
     "seat-claimed": "That seat of the fork was already handed out",
+    "game-started": "The game has left the lobby",
     "service-unavailable": "The service cannot reach its storage",
     "internal-error": "Internal error",
 }

@@ -12,6 +12,9 @@ from marshmallow import INCLUDE, Schema, ValidationError, fields, validate, vali
 
 from projections.index import STATUSES
 
+# the largest version or event number a request may name: every integer in JSON stays exact
+# (2^53 - 1), far beyond any real game, and far below what Redis stream ids can hold
+MAX_VERSION = 2**53 - 1
 NAME = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
 # Fields of a command the server sets or that belong to other routes: never taken from an action body.
 RESERVED = frozenset({"at", "actor", "by", "ruleset", "options", "seats", "seed", "setup", "name", "color", "bot"})
@@ -54,7 +57,7 @@ class Action(Schema):
     action = fields.String(required=True, validate=validate.Length(1, 64))
     args = fields.Dict(keys=fields.String(), load_default=dict)
     prompt = fields.String(allow_none=True, validate=validate.Length(1, 200))
-    expected_version = fields.Integer(strict=True, validate=validate.Range(min=0))
+    expected_version = fields.Integer(strict=True, validate=validate.Range(min=0, max=MAX_VERSION))
     player = fields.String(validate=validate.Length(1, 20))
 
     @validates_schema(pass_original=True)
@@ -81,7 +84,7 @@ def identity_fields(body: dict) -> dict:
 class VersionQuery(Schema):
     """``?version=N``: a past version (1 to the current one)."""
 
-    version = fields.Integer(validate=validate.Range(min=1))
+    version = fields.Integer(validate=validate.Range(min=1, max=MAX_VERSION))
 
 
 class HandQuery(VersionQuery):
@@ -99,7 +102,7 @@ class PromptsQuery(Schema):
 class EventsQuery(Schema):
     """``GET /games/{id}/events``."""
 
-    after = fields.Integer(load_default=0, validate=validate.Range(min=0))
+    after = fields.Integer(load_default=0, validate=validate.Range(min=0, max=MAX_VERSION))
     limit = fields.Integer(load_default=500, validate=validate.Range(1, 1000))
     include_internal = fields.Boolean(load_default=False)
 
@@ -107,7 +110,7 @@ class EventsQuery(Schema):
 class StreamQuery(Schema):
     """``GET /games/{id}/stream``."""
 
-    after = fields.Integer(validate=validate.Range(min=0))
+    after = fields.Integer(validate=validate.Range(min=0, max=MAX_VERSION))
     timeout = fields.Float(validate=validate.Range(min=0.1, max=86400))
 
 
@@ -131,7 +134,7 @@ class CreateWebhook(Schema):
     event_types = fields.List(fields.String(validate=validate.Length(1, 64)), allow_none=True,
                               validate=validate.Length(1, 100))
     viewer = fields.String(validate=validate.OneOf(("admin", "public")))
-    after = fields.Integer(strict=True, validate=validate.Range(min=0))
+    after = fields.Integer(strict=True, validate=validate.Range(min=0, max=MAX_VERSION))
 
 
 class WebhooksQuery(Schema):
@@ -155,14 +158,14 @@ EVENTS_QUERY, STREAM_QUERY, LIST_QUERY = EventsQuery(), StreamQuery(), ListQuery
 class Rewind(Schema):
     """``POST /games/{id}/rewind``: the version to go back to (and, optionally, the version seen now)."""
 
-    to_version = fields.Integer(strict=True, required=True, validate=validate.Range(min=1))
-    expected_version = fields.Integer(strict=True, validate=validate.Range(min=0))
+    to_version = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=MAX_VERSION))
+    expected_version = fields.Integer(strict=True, validate=validate.Range(min=0, max=MAX_VERSION))
 
 
 class Fork(Schema):
     """``POST /games/{id}/fork``: the version to fork at (default: the current one)."""
 
-    version = fields.Integer(strict=True, validate=validate.Range(min=1))
+    version = fields.Integer(strict=True, validate=validate.Range(min=1, max=MAX_VERSION))
 
 
 REWIND, FORK = Rewind(), Fork()

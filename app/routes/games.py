@@ -72,7 +72,10 @@ def join(game_id: str):
     """
     caller(game_id)
     body = schemas.JOIN.load(json_body())
-    runtime().repository.require(game_id)
+    state = runtime().repository.require(game_id)
+    if state["status"] != "lobby":
+        raise Problem(409, "game-started", f"the game is {state['status']}: seats are taken only in the lobby",
+                      rule="3", current_version=state["v"])
     command = {"action": "join", "name": body["name"], "at": now_ms()}
     for name in ("color", "bot"):
         if body.get(name) is not None:

@@ -26,7 +26,7 @@ import re
 from flask import Blueprint, Response, stream_with_context
 
 from app import schemas
-from app.auth import bearer_token, is_admin_token, require_player_or_admin
+from app.auth import bearer_token, is_admin_token, require_admin_token, require_player_or_admin
 from app.http import expected_version, json_body, json_response, runtime
 from app.problems import Problem, problem_response
 from app.routes.common import caller, tokens
@@ -170,11 +170,7 @@ def _redacted_lines(store, game_id: str, who: str | None):
 # --- audit (admin) ------------------------------------------------------------------------------
 
 def _require_admin(game_id: str | None) -> None:
-    who = caller(game_id)
-    if who is None:
-        raise Problem(401, "unauthorized", "this needs the admin token", {"WWW-Authenticate": 'Bearer realm="cosmic"'})
-    if who != ADMIN:
-        raise Problem(403, "forbidden", "this needs the admin token")
+    require_admin_token(caller(game_id))
 
 
 @bp.get("/admin/games/<gid:game_id>/audit")

@@ -22,7 +22,7 @@ import re
 from flask import Blueprint, Response
 
 from app import schemas
-from app.auth import require_player_or_admin
+from app.auth import require_player_or_admin, require_token
 from app.http import json_body, json_response, query, runtime
 from app.problems import Problem
 from app.routes.common import caller
@@ -38,13 +38,15 @@ MAX_PER_GAME = 20
 @bp.post("/webhooks")
 def create():
     """Subscribe a URL to one game's events or (admin) every game's; the answer holds the secret, once."""
+    require_token()  # authenticate first: no body is looked at without a token
     body = schemas.CREATE_WEBHOOK.load(json_body())
     game_id = body.get("game_id")
-    who = require_player_or_admin(caller(game_id))
-    rt = runtime()
-    subs = subscriptions(rt)
+    who = caller(game_id)
     if game_id is None and who != ADMIN:
         raise Problem(403, "forbidden", "only the admin token may subscribe to every game; name a game_id")
+    who = require_player_or_admin(who)
+    rt = runtime()
+    subs = subscriptions(rt)
     if "viewer" in body and who != ADMIN:
         raise Problem(403, "forbidden", "a player's subscription sees what its seat sees; only the admin picks a viewer")
     problem = url_problem(body["url"], allow_private=who == ADMIN or rt.settings.webhook_allow_private)
@@ -92,7 +94,11 @@ def list_all():
     """The admin's view of every subscription (optionally of one game), or a seat's own in its game."""
     args = query(schemas.WEBHOOKS_QUERY)
     game_id = args.get("game_id")
-    who = require_player_or_admin(caller(game_id))
+    require_token()
+    who = caller(game_id)
+    if game_id is None and who != ADMIN:
+        raise Problem(403, "forbidden", "a seat's token lists the subscriptions of its own game: name the game_id")
+    who = require_player_or_admin(who)
     subs = subscriptions(runtime())
     found = [s for s in subs.all() if (game_id is None or s["game_id"] == game_id)
              and (who == ADMIN or s["created_by"] == who)]
@@ -125,11 +131,12 @@ def deliveries(sub_id: str):
 
 def _owned(sub_id: str):
     """The subscription, if the caller is the admin or the seat that made it (401/403/404 otherwise)."""
+    require_token()  # the same answer for a known and an unknown id without a token
     subs = subscriptions(runtime())
     sub = subs.get(sub_id) if SUB_ID.match(sub_id) else None
     if sub is None:
         raise Problem(404, "not-found", f"there is no webhook subscription {sub_id!r}")
-    who = require_player_or_admin(caller(sub["game_id"]))
+    who = caller(sub["game_id"])  # None: a seat's token, and the subscription is to every game
     if who != ADMIN and sub["created_by"] != who:
         raise Problem(403, "forbidden", "a seat may see and delete only the subscriptions it made")
     return subs, sub

@@ -74,7 +74,7 @@ def test_after_may_not_pass_the_games_version(client, seats):
 def test_who_may_subscribe_to_what(client, seats):
     game_id, red, blue = seats
     assert client.post("/webhooks", json={"url": URL}).status_code == 401
-    assert client.post("/webhooks", json={"url": URL}, headers=red).status_code == 401  # a seat's token needs its game
+    assert client.post("/webhooks", json={"url": URL}, headers=red).status_code == 403  # a seat's token needs its game
     assert client.post("/webhooks", json={"url": URL, "game_id": game_id, "viewer": "admin"},
                        headers=red).status_code == 403
     for private in ("http://127.0.0.1:1/", "http://localhost/x", "http://10.0.0.7/", "http://[::1]/",
@@ -88,7 +88,7 @@ def test_who_may_subscribe_to_what(client, seats):
     assert (mine["viewer"], mine["created_by"], admins["viewer"]) == ("red", "red", "admin")
     assert client.get(f"/webhooks/{mine['id']}", headers=blue).status_code == 403
     assert client.get(f"/webhooks/{mine['id']}").status_code == 401
-    assert client.get(f"/webhooks/{admins['id']}", headers=red).status_code == 401
+    assert client.get(f"/webhooks/{admins['id']}", headers=red).status_code == 403
     assert client.delete(f"/webhooks/{mine['id']}", headers=blue).status_code == 403
     assert client.get(f"/webhooks/{mine['id']}/deliveries", headers=blue).status_code == 403
     listed = client.get("/webhooks", query_string={"game_id": game_id}, headers=red).json["webhooks"]

@@ -1,0 +1,58 @@
+"""Issue 15: defects found by fuzzing and by running the service for real, each pinned by a test."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.app.conftest import problem_type
+
+HUGE = [str(2**64 - 1), str(2**63), str(2**53)]
+
+
+@pytest.mark.parametrize("after", HUGE)
+def test_an_event_number_beyond_any_game_is_a_400_on_the_log_and_the_feed(client, api_game, after):
+    game = api_game(seats=2, moves=1)
+    seat = game.as_(next(iter(game.tokens)))
+    for path in ("/events", "/stream"):
+        answer = client.get(game.url(f"{path}?after={after}&timeout=0.2"), headers=seat)
+        assert answer.status_code == 400, (path, answer.get_data(as_text=True)[:200])
+        assert problem_type(answer) == "invalid-request"
+        assert "after" in answer.json["errors"]
+    resumed = client.get(game.url("/stream?timeout=0.2"), headers={**seat, "Last-Event-ID": after})
+    assert resumed.status_code == 400 and "Last-Event-ID" in resumed.json["errors"]
+    board = client.get(game.url(f"?version={after}"))
+    assert board.status_code == 400 and "version" in board.json["errors"]
+
+
+def test_joining_a_started_game_is_a_409_saying_the_game_has_started(client, api_game):
+    game = api_game(seats=2)
+    answer = client.post(game.url("/players"), json={"name": "Late"})
+    assert answer.status_code == 409
+    assert problem_type(answer) == "game-started"
+    assert "playing" in answer.json["detail"]
+
+
+def test_a_seats_token_on_routes_about_no_game_is_ignored_or_forbidden_never_invalid(client, api_game):
+    """15.5: generated clients attach their token to every call: they can still list and create games."""
+    game = api_game(seats=2)
+    seat = game.as_(next(iter(game.tokens)))
+    assert client.get("/games", headers=seat).status_code == 200
+    created = client.post("/games", json={"seats": 3}, headers=seat)
+    assert created.status_code == 201
+    listed = client.get("/webhooks", headers=seat)
+    assert listed.status_code == 403 and "game_id" in listed.json["detail"]
+    job = client.get("/admin/jobs/whatever", headers=seat)
+    assert job.status_code == 403 and problem_type(job) == "forbidden"
+
+
+def test_webhook_routes_authenticate_before_anything_else(client, api_game):
+    """15.6: without a token, a known and an unknown subscription answer alike; no body is validated first."""
+    from tests.app.conftest import ADMIN
+    game = api_game(seats=2)
+    known = client.post("/webhooks", json={"url": "https://example.com/h", "game_id": game.id}, headers=ADMIN)
+    assert known.status_code == 201
+    for sub_id in (known.json["id"], "wh_00000000000000000000", "nonsense"):
+        assert client.get(f"/webhooks/{sub_id}").status_code == 401
+        assert client.delete(f"/webhooks/{sub_id}").status_code == 401
+    assert client.post("/webhooks", json={"bogus": True}).status_code == 401
+    assert client.post("/webhooks", data=b"{", headers={"Content-Type": "application/json"}).status_code == 401
