@@ -60,3 +60,20 @@ def test_every_problem_type_the_app_can_send_is_listed(spec):
     problem_type = spec["components"]["schemas"]["Problem"]["properties"]["type"]
     assert "enum" not in problem_type  # an open set: a new type must not break generated clients (15.20)
     assert set(problem_type["examples"]) == {TYPE_PREFIX + slug for slug in TITLES}
+
+
+def conforms(spec: dict, schema_name: str, document) -> list[str]:
+    """Messages for every way ``document`` breaks the spec's ``components.schemas[schema_name]``."""
+    import jsonschema
+    schema = {"$ref": f"#/components/schemas/{schema_name}", "components": spec["components"]}
+    validator = jsonschema.Draft202012Validator(schema)
+    return [f"{'/'.join(map(str, e.absolute_path))}: {e.message}" for e in validator.iter_errors(document)]
+
+
+def test_the_served_catalogue_fits_its_schema_strictly(client, spec):
+    """15.19: provenance is a string, as the server sends it (a generated client parsed an object)."""
+    served = client.get("/catalogue").json
+    assert conforms(spec, "Catalogue", served) == []
+    flare = spec["components"]["schemas"]["CatalogueFlare"]["properties"]["provenance"]
+    assert flare == {"$ref": "#/components/schemas/Provenance"}
+    assert spec["components"]["schemas"]["Provenance"]["type"] == "string"
