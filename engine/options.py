@@ -47,9 +47,8 @@ def resolve(ruleset: str, options: dict | None, seats: int) -> dict:
         resolved[name] = _checked(name, kind, value, allowed)
     if not isinstance(seats, int) or isinstance(seats, bool) or not MIN_PLAYERS <= seats <= MAX_PLAYERS:
         raise RulesError("1", f"a {ruleset} game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {seats!r}")
-    if seats == 2:
-        resolved["honeymoon"] = True  # forced with two players
-    elif resolved["honeymoon"]:
+    # 000 offers the honeymoon to two players ("you may wish"); without it they use the destiny pile
+    if resolved["honeymoon"] and seats != 2:
         raise RulesError("1", "the honeymoon option is for two-player games only")
     if resolved["simplified"]:
         resolved["flares"] = False

@@ -149,6 +149,9 @@ def deal_powers(ctx, colors: list[str], options: dict, fixed: dict) -> dict:
     return dealt
 
 
+FLARES_PER_PLAYER = 3
+
+
 def challenge_deck_cards(ctx, colors: list[str], options: dict, powers: dict, stacked=()) -> list[str]:
     """RULES.md 2: the 72 challenge cards plus edicts, reinforcements, flares, War cards, kickers.
 
@@ -169,7 +172,8 @@ def challenge_deck_cards(ctx, colors: list[str], options: dict, powers: dict, st
         own += [f for f in available if f in stacked and f not in own]
         others = [f for f in available if f not in own]
         ctx.rng.shuffle(others)
-        deck += own + others[:2 * len(colors)]
+        # 002: three times as many flares as players in all: every power's own, the rest at random
+        deck += own + others[:max(0, FLARES_PER_PLAYER * len(colors) - len(own))]
     return deck
 
 

@@ -171,7 +171,7 @@ def test_a_defense_without_a_challenge_card_discards_its_hand_and_draws_until_it
 
 
 def test_with_honeymoon_no_destiny_card_is_drawn_the_other_player_defends():
-    g = Scenario(players=2, powers={"red": ["Mind"], "blue": ["Filch"]}, first="red")
+    g = Scenario(players=2, powers={"red": ["Mind"], "blue": ["Filch"]}, first="red", options={"honeymoon": True})
     assert g.ch["defense"] == "blue"
     assert g.state["destiny_discard"] == []
     assert not [e for e in g.log if e["type"] == "DestinyDrawn"]

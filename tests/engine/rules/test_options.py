@@ -119,7 +119,7 @@ def test_without_the_option_there_are_no_reinforcements_to_play():
 # Honeymoon -------------------------------------------------------------------------------------------
 
 def test_honeymoon_power_is_lost_as_soon_as_a_player_holds_fewer_than_four_home_bases():
-    g = Scenario(players=2, powers={"red": ["Tripler"], "blue": ["Clone"]}, first="red",
+    g = Scenario(players=2, powers={"red": ["Tripler"], "blue": ["Clone"]}, first="red", options={"honeymoon": True},
                  hands={"red": RED, "blue": BLUE}, tokens={"red-4": {}, "red-0": {"red": 1}, "red-1": {"red": 11}})
     assert power_active(g.state, "red", "Tripler")  # four home bases
     g.launch({"red-0": 1}, "blue-0")  # red-0 is emptied: three home bases left
@@ -134,13 +134,13 @@ def test_honeymoon_power_is_kept_with_three_home_bases_in_a_larger_game_only():
     layout = {"red-3": {}, "red-4": {}, "red-0": {"red": 12}}
     assert power_active(three(tokens=layout, powers={**THREE, "red": ["Macron"]}).state, "red", "Macron")
     honeymoon = Scenario(players=2, powers={"red": ["Macron"], "blue": ["Clone"]}, first="red",
-                         hands={"red": RED, "blue": BLUE}, tokens=layout)
+                         options={"honeymoon": True}, hands={"red": RED, "blue": BLUE}, tokens=layout)
     assert not power_active(honeymoon.state, "red", "Macron")
 
 
 def test_the_turn_alternates_between_the_two_honeymoon_players():
     g = Scenario(players=2, powers={"red": ["Filch"], "blue": ["Clone"]}, first="red",
-                 hands={"red": RED, "blue": BLUE})
+                 options={"honeymoon": True}, hands={"red": RED, "blue": BLUE})
     g.launch({"red-0": 1}, "blue-0")
     g.play("red", "A10")
     g.play("blue", "A9")

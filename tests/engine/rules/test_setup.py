@@ -97,7 +97,18 @@ def test_edicts_reinforcements_and_flares_join_the_deck_by_default():
     flares = {c for c in deck if cards.kind(c) == "flare"}
     assert own <= flares  # each player's own power's flare is in the deck
     available = sum(1 for p in power_pool(state["options"]) if p in FLARES)
-    assert len(flares) == min(available, len(own) + 2 * 4)
+    assert len(flares) == min(available, 3 * 4)  # 002: three times as many flares as players
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_two_powers_each_still_means_three_flares_per_player(players):
+    """002: three times as many flares as players, however many powers each holds (14.18)."""
+    state, log = started(players, powers_per_player=2)
+    flares = [c for c in formed(log, "deck") if cards.kind(c) == "flare"]
+    own = {cards.flare_card(p) for color in state["order"] for p in state["players"][color]["powers"]
+           if p in FLARES}
+    assert len(flares) == 3 * players
+    assert own <= set(flares)
 
 
 @pytest.mark.parametrize("option, kind", [("edicts", "edict"), ("reinforcements", "reinforcement"),
@@ -150,9 +161,14 @@ def test_the_first_turns_go_clockwise_from_the_first_player():
     assert state["turn"] == {"offense": "yellow", "number": 1, "challenge": 1, "succeeded": False}
 
 
-def test_two_players_play_with_the_honeymoon_option_forced_on():
-    state, _ = started(2)
-    assert state["options"]["honeymoon"] is True
+def test_two_players_may_choose_the_honeymoon_and_otherwise_use_the_destiny_pile():
+    """000: two players "may wish" to play the honeymoon; it is an option, not forced (14.14)."""
+    plain, log = started(2)
+    assert plain["options"]["honeymoon"] is False
+    assert any(e["type"] == "DestinyDrawn" for e in log) or plain["ch"]["destiny"] is not None
+    honeymoon, log = started(2, honeymoon=True)
+    assert honeymoon["options"]["honeymoon"] is True
+    assert honeymoon["ch"]["destiny"] is None and honeymoon["ch"]["defense"] is not None
 
 
 def test_honeymoon_is_refused_with_more_than_two_players():
