@@ -30,6 +30,8 @@ class Healer(Power):
             if entry["player"] == me or entry["to"] == "home":
                 continue
             place = "removed" if entry["to"] == "removed" else warp_place(state)
+            if place.startswith("fan:"):
+                continue  # 002: tokens on the reverse warp's fan are beyond every player's reach
             key = (entry["player"], place)
             found[key] = found.get(key, 0) + entry["count"]
         return [{"player": p, "place": place, "count": n} for (p, place), n in found.items()]

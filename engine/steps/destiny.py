@@ -17,7 +17,6 @@ from engine.state import (
 from engine.steps.game import END_OF_CHALLENGE
 from engine.steps.tokens import move
 
-REESTABLISH_MAX = 4
 
 
 @register
@@ -75,6 +74,8 @@ def others_with_bases_in(state: dict, system: str) -> list[str]:
 
 def slide_fan(ctx, color: str) -> None:
     """Reverse warp: a colour drawn (or chosen for a wild) moves that fan section's tokens to the warp."""
+    if not ctx.state["options"].get("reverse_warp"):
+        return
     section = ctx.state["fan"].get(color) or {}
     move(ctx, [(owner, f"fan:{color}", "warp", n) for owner, n in sorted(section.items()) if n], "fan slides")
 
@@ -102,31 +103,41 @@ class Destiny(Step):
         offense = state["turn"]["offense"]
         if state["options"].get("honeymoon"):
             other = next(c for c in state["order"] if c != offense)
-            determine(ctx, other, False, "honeymoon")
+            determine(ctx, other, False, "honeymoon", slide=True)  # no card is flipped: as if the other's
             return
         card = draw_destiny(ctx)
         told = cards.destiny(card)
+        if told["kind"] == "color" and not told["reverse"]:
+            slide_fan(ctx, told["color"])  # 002: the flipped card's colour slides, whoever ends up defending
         others = [c for c in state["order"] if c != offense]
         if fold(state, "destiny_free_choice", False):
-            ctx.update(phase="choose", candidates=others, reverse=told["reverse"])
+            ctx.update(phase="choose", candidates=others, reverse=told["reverse"], slides=False)
         elif told["kind"] == "color" and told["color"] == offense:
-            ctx.update(phase="own", reverse=told["reverse"])
+            own_colour(ctx, offense, told["reverse"])
         elif told["kind"] == "color":
             determine(ctx, told["color"], told["reverse"], "destiny")
         elif told["kind"] == "wild":
-            ctx.update(phase="choose", candidates=others, reverse=told["reverse"])
+            # 000: any system, the offense's own included ("as if that colour had appeared")
+            ctx.update(phase="choose", candidates=others + [offense], reverse=told["reverse"],
+                       slides=not told["reverse"])
         else:
             candidates = instruction_candidates(state, told["instruction"])
             if len(candidates) == 1:
                 determine(ctx, candidates[0], False, "destiny")
             else:
-                ctx.update(phase="choose", candidates=candidates, reverse=False)
+                ctx.update(phase="choose", candidates=candidates, reverse=False, slides=False)
 
     def answer(self, ctx, step, prompt_, opt, args):
         action = opt["action"]
         offense = prompt_["player"]
         if action == "choose_defense":
-            determine(ctx, args["player"], step.get("reverse", False), "offense's choice")
+            chosen = args["player"]
+            if step.get("slides"):
+                slide_fan(ctx, chosen)  # 002: with a wild, the colour chosen slides
+            if chosen == offense:
+                own_colour(ctx, offense, step.get("reverse", False))
+            else:
+                determine(ctx, chosen, step.get("reverse", False), "offense's choice")
         elif action == "draw_again":
             ctx.update(phase=None)
         elif action == "challenge_own_system":
@@ -154,11 +165,19 @@ def own_colour_options(state: dict, offense: str) -> list[dict]:
                             label="challenge another player's base in your own system"))
     empty = empty_home_planets(state, offense)
     sources = tokens_on_bases(state, offense)
-    if empty and sources:
+    if empty and sources:  # 000/002: "one or more" tokens, no upper limit but what the player has
         found.append(option("reestablish", {"planet": shapes.choice(empty),
-                                            "tokens": shapes.distribution(sources, 1, REESTABLISH_MAX)},
+                                            "tokens": shapes.distribution(sources, 1, sum(sources.values()))},
                             rule="4.2.own", label="re-establish an empty home planet"))
     return found
+
+
+def own_colour(ctx, offense: str, reverse: bool) -> None:
+    """The offense's own colour came up (or was chosen for a wild): ask, unless drawing again is all it can do."""
+    if len(own_colour_options(ctx.state, offense)) == 1:
+        ctx.update(phase=None)  # only "draw again": done without asking (the next run draws)
+    else:
+        ctx.update(phase="own", reverse=reverse)
 
 
 def draw_destiny(ctx) -> str:
@@ -173,10 +192,9 @@ def draw_destiny(ctx) -> str:
     return card
 
 
-def determine(ctx, defense: str, reverse: bool, by: str) -> None:
+def determine(ctx, defense: str, reverse: bool, by: str, *, slide: bool = False) -> None:
     """Fix the defense and the cone's side; the destiny step is over."""
     ctx.emit("DefenseDetermined", defense=defense, reverse=bool(reverse), by=by)
     ctx.done()
-    state = ctx.state
-    if state["options"].get("reverse_warp") and not reverse:
+    if slide and not reverse:
         slide_fan(ctx, defense)

@@ -46,7 +46,8 @@ def lose(ctx, losses: list[tuple[str, str, int]], reason: str, by: str | None = 
         destination = fold(state, "loss_destination", "warp", player=color, src=src, reason=reason, by=by)
         report.append({"player": color, "src": src, "count": n, "to": destination})
         if destination == "home":
-            returns.append({"player": color, "src": src, "count": n, "reason": reason})
+            returns.append({"player": color, "src": src, "count": n, "reason": reason,
+                            **({"leaving": True} if src in state["planets"] else {})})
         else:
             moves.append((color, src, "removed" if destination == "removed" else warp_place(state), n))
     move(ctx, moves, reason)
@@ -64,9 +65,19 @@ def return_home(ctx, returns: list[dict]) -> None:
         ctx.then(ctx.step("place", returns=returns))
 
 
-def destinations(state: dict, color: str) -> list[str]:
-    """Where a player's returning tokens may go: its bases, or any home planet if it has none."""
-    return bases(state, color) or home_planets(state, color)
+def destinations(state: dict, color: str, leaving: str | None = None) -> list[str]:
+    """Where a player's returning tokens may go: its bases, or any home planet if it has none.
+
+    ``leaving``: the planet the tokens are lost from. A loss sent "home" instead of to the warp
+    (Zombie, Observer) leaves that planet first: it is no base to return to (14.8).
+    """
+    held = [p for p in bases(state, color) if p != leaving]
+    return held or [p for p in home_planets(state, color) if p != leaving] or home_planets(state, color)
+
+
+def return_targets(state: dict, ret: dict) -> list[str]:
+    """Where one return's tokens may go (`destinations`, without the planet a loss leaves)."""
+    return destinations(state, ret["player"], ret["src"] if ret.get("leaving") else None)
 
 
 def available_at(state: dict, color: str, src: str) -> int:
@@ -87,7 +98,7 @@ class Place(Step):
         for ret in step["returns"]:
             player = ret["player"]
             count = min(ret["count"], available_at(state, player, ret["src"]))
-            targets = destinations(state, player)
+            targets = return_targets(state, ret)
             if player in asked or count == 0 or len(targets) < 2:
                 continue
             asked.add(player)
@@ -104,7 +115,7 @@ class Place(Step):
         for ret in step["returns"]:
             player = ret["player"]
             count = min(ret["count"], available_at(ctx.state, player, ret["src"]))
-            targets = destinations(ctx.state, player)
+            targets = return_targets(ctx.state, ret)
             if count == 0:
                 continue
             if len(targets) == 1:

@@ -91,3 +91,12 @@ def test_healer_super_draws_a_card_per_token_healed():
     g.place("blue", {"blue-3": 4})
     assert g.warp("blue") == 0
     assert len(g.hand("yellow")) == 6 + 4
+
+
+def test_healer_cannot_reach_tokens_lost_onto_the_reverse_warps_fan():
+    """002: tokens on the fan are inaccessible to the players (14.19)."""
+    g = game(options={"reverse_warp": True})
+    assert blue_loses_blue_2(g)["winner"] == "offense"
+    assert g.tokens("fan:red") == {"blue": 4}
+    assert not [p for p in g.prompts("yellow") if p["kind"] == "reaction"]
+    assert len(g.hand("yellow")) == 7

@@ -105,3 +105,36 @@ def test_zombie_super_brings_an_allys_token_from_the_warp_into_the_challenge():
     assert g.outcome["winner"] == "offense"
     assert g.tokens("blue-2") == {"red": 2, "yellow": 2}
     assert g.warp("yellow") == 3
+
+
+def test_a_losing_zombie_cannot_send_its_tokens_home_to_the_planet_it_just_lost():
+    """14.8: the tokens leave the lost planet first; they return only to bases the Zombie still holds."""
+    g = game()
+    lose_blue_2(g)
+    owed = g.owe("blue", "place_tokens")
+    assert sorted(owed["options"][0]["args"]["tokens"]["sources"]) == ["blue-0", "blue-1", "blue-3", "blue-4"]
+
+
+def test_a_zombie_with_three_home_bases_sends_the_lost_planets_tokens_to_the_other_two():
+    three_bases = {"blue-3": {}, "blue-4": {}}
+    g = game(tokens=three_bases)
+    lose_blue_2(g)
+    owed = g.owe("blue", "place_tokens")
+    assert sorted(owed["options"][0]["args"]["tokens"]["sources"]) == ["blue-0", "blue-1"]
+    g.place("blue", {"blue-0": 4})
+    assert g.tokens("blue-2") == {"red": 4}
+    assert g.tokens("blue-0") == {"blue": 8} and g.tokens("blue-1") == {"blue": 4}
+
+
+def test_zombie_wild_brings_nothing_back_from_the_reverse_warps_fan():
+    """002: tokens on the fan are inaccessible to the players (14.19)."""
+    g = game(blue_power="Filch", blue_hand=["A1", "Flare:Zombie", "C", "C", "C", "C", "C"],
+             options={"flares": True, "reverse_warp": True})
+    g.launch({"red-0": 4}, "blue-2")
+    g.use("blue", "card:Flare:Zombie")
+    g.invite_none()
+    g.play("red", "A20")
+    g.play("blue", "A1")
+    g.pass_windows()
+    assert g.tokens("fan:red") == {"blue": 4}
+    assert not [p for p in g.prompts("blue") if p["kind"] == "place_tokens"]

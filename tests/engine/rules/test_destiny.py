@@ -37,13 +37,13 @@ def test_the_destiny_card_drawn_goes_onto_the_destiny_discards():
     assert g.ch["destiny"] == "blue.3"
 
 
-def test_a_wild_card_lets_the_offense_choose_any_other_player():
+def test_a_wild_card_lets_the_offense_choose_any_system_its_own_included():
     g = game(["wild"])
     owed = destiny_prompt(g)
     assert owed["kind"] == "choose_defense"
-    assert owed["options"][0]["args"]["player"]["values"] == ["blue", "yellow"]
+    assert owed["options"][0]["args"]["player"]["values"] == ["blue", "yellow", "red"]
     with pytest.raises(RulesError):
-        g.command("red", "choose_defense", {"player": "red"}, prompt=owed["id"])
+        g.command("red", "choose_defense", {"player": "purple"}, prompt=owed["id"])
     g.choose_defense("yellow")
     assert g.ch["defense"] == "yellow"
     assert g.ch["reverse"] is False
@@ -63,15 +63,8 @@ def test_a_reverse_wild_lets_the_offense_choose_and_reverses_the_cone():
     assert g.ch["reverse"] is True
 
 
-def test_own_colour_offers_draw_again_only_when_nothing_else_is_possible():
-    g = game(["red.1", "blue.2"])
-    owed = destiny_prompt(g)
-    assert owed["kind"] == "own_colour"
-    assert [o["action"] for o in owed["options"]] == ["draw_again"]
-
-
 def test_own_colour_drawing_again_turns_up_the_next_card():
-    g = game(["red.1", "blue.2"])
+    g = game(["red.1", "blue.2"], tokens={"red-3": {"red": 4, "yellow": 3}, "yellow-0": {"yellow": 1}})
     g.draw_again()
     assert g.ch["defense"] == "blue"
     assert g.state["destiny_discard"] == ["red.1", "blue.2"]
@@ -121,7 +114,7 @@ def test_own_colour_lets_the_offense_reestablish_an_empty_home_planet_as_a_succe
     shape = owed["options"][1]["args"]
     assert shape["planet"]["values"] == ["red-4"]
     assert shape["tokens"]["sources"] == {"red-0": 4, "red-1": 4, "red-2": 4, "red-3": 4, "blue-1": 4}
-    assert (shape["tokens"]["min"], shape["tokens"]["max"]) == (1, 4)
+    assert (shape["tokens"]["min"], shape["tokens"]["max"]) == (1, 20)  # "one or more" (14.15)
     g.reestablish("red-4", {"red-0": 1, "blue-1": 2})
     assert g.tokens("red-4") == {"red": 3}
     assert g.tokens("blue-1") == {"blue": 4, "red": 2}
@@ -138,10 +131,10 @@ def test_a_home_planet_holding_another_players_tokens_is_not_empty():
     assert "reestablish" not in [o["action"] for o in owed["options"]]
 
 
-def test_reestablishing_takes_one_to_four_tokens():
+def test_reestablishing_takes_at_least_one_token_and_no_more_than_the_player_has_on_bases():
     g = game(["red.3"], tokens={"red-4": {}, "red-0": {"red": 8}})
     owed = destiny_prompt(g)
-    for tokens in ({}, {"red-0": 4, "red-1": 1}):
+    for tokens in ({}, {"red-0": 9}):
         with pytest.raises(RulesError):
             g.command("red", "reestablish", {"planet": "red-4", "tokens": tokens}, prompt=owed["id"])
 
@@ -150,13 +143,17 @@ def test_with_one_card_left_the_destiny_pile_is_reshuffled_with_the_discards():
     order = ["blue.1", "yellow.1", "blue.2", "yellow.2", "blue.3", "yellow.3", "wild", "red.1", "red.2", "red.3"]
     g = game(order)
     g.play_defaults(until=lambda g: any(e["type"] == "DeckReshuffled" for e in g.log))
-    drawn = [e["payload"]["card"] for e in g.log if e["type"] == "DestinyDrawn"]
+    at = next(i for i, e in enumerate(g.log) if e["type"] == "DeckReshuffled")
+    drawn = [e["payload"]["card"] for e in g.log[:at] if e["type"] == "DestinyDrawn"]
     assert drawn == order[:9]  # nine drawn: one card left, so the pile is rebuilt at once
-    reshuffled = next(e for e in g.log if e["type"] == "DeckReshuffled")["payload"]
+    assert g.log[at - 1]["type"] == "DestinyDrawn"
+    reshuffled = g.log[at]["payload"]
     assert reshuffled["deck"] == "destiny"
     assert sorted(reshuffled["cards"]) == sorted(order)
-    assert sorted(g.state["destiny"]) == sorted(order)
-    assert g.state["destiny_discard"] == []
+    # (red's own colour only lets it draw again, which it does at once: draws may follow in the command)
+    drawn_after = [e["payload"]["card"] for e in g.log[at:] if e["type"] == "DestinyDrawn"]
+    assert sorted(g.state["destiny"] + drawn_after) == sorted(order)
+    assert g.state["destiny_discard"] == drawn_after
 
 
 def test_a_defense_without_a_challenge_card_discards_its_hand_and_draws_until_it_holds_one():
@@ -209,3 +206,51 @@ def test_a_timer_that_draws_again_onto_the_own_colour_again_sets_a_new_deadline(
     assert again["deadline"] == expired_at + 30_000
     reopened = [e["payload"]["opened"] for e in g.log if e["type"] == "DecisionsOpened"][-1]
     assert [(o["id"], o["deadline"]) for o in reopened] == [(again["id"], expired_at + 30_000)]
+
+
+def test_a_wild_card_choosing_the_offenses_own_system_brings_the_own_colour_choices():
+    """000: a wild card may name any system "as if that colour had appeared" (14.16)."""
+    g = game(["wild", "blue.2"], tokens={"red-3": {"red": 4, "yellow": 3}, "yellow-0": {"yellow": 1}})
+    g.choose_defense("red")
+    owed = destiny_prompt(g)
+    assert owed["kind"] == "own_colour"
+    assert [o["action"] for o in owed["options"]] == ["draw_again", "challenge_own_system"]
+    g.challenge_own_system("yellow")
+    assert g.ch["defense"] == "yellow"
+
+
+def test_own_colour_with_nothing_but_draw_again_draws_again_without_asking():
+    """14.17: a decision with one possible answer is not a decision."""
+    g = game(["red.1", "blue.2"])
+    assert g.ch["defense"] == "blue"
+    assert g.state["destiny_discard"] == ["red.1", "blue.2"]
+    assert not any(e["type"] == "DecisionsOpened" and any(o["kind"] == "own_colour" for o in e["payload"]["opened"])
+                   for e in g.log)
+
+
+def test_an_empty_home_planet_may_be_re_established_with_more_than_four_tokens():
+    """000/002: "one or more" tokens, not capped at four (14.15)."""
+    g = game(["red.1"], tokens={"red-4": {}, "red-0": {"red": 8}})
+    owed = destiny_prompt(g)
+    reestablish = next(o for o in owed["options"] if o["action"] == "reestablish")
+    assert reestablish["args"]["tokens"]["max"] == sum(reestablish["args"]["tokens"]["sources"].values())
+    g.reestablish("red-4", {"red-0": 7})
+    assert g.tokens("red-4") == {"red": 7} and g.tokens("red-0") == {"red": 1}
+
+
+def test_reverse_warp_the_flipped_cards_colour_slides_even_the_offenses_own():
+    """002: on each flip, the fan section of the card's colour slides into the warp, an own-colour
+    card (then drawn again) included; not the section of whoever ends up defending (14.6)."""
+    g = game(["blue.1", "red.2", "yellow.1"], options={"reverse_warp": True})
+    g.launch({"red-0": 2}, "blue-0")
+    g.invite_none()
+    g.play("red", "A16")
+    g.play("blue", "A4")
+    g.pass_windows()
+    assert g.tokens("fan:red") == {"blue": 4}  # the first challenge's losses, on the first offense's section
+    assert g.warp("blue") == 0
+    g.challenge_again()
+    # red.2 comes up (red's own, nothing to do but draw again), then yellow.1
+    assert [e["payload"]["card"] for e in g.log if e["type"] == "DestinyDrawn"] == ["blue.1", "red.2", "yellow.1"]
+    assert g.ch["defense"] == "yellow"
+    assert g.tokens("fan:red") == {} and g.warp("blue") == 4
