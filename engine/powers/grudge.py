@@ -13,7 +13,8 @@ class Grudge(Power):
     mandatory = True
     timing = "stage 8, once the challenge is decided"
     provenance = "mayfair"
-    description = ("As a main player, every player you invited to ally who declined pays once the challenge is "
+    description = ("As a main player, every player you invited to ally who did not join you (declining, or joining "
+                   "the other side) pays once the challenge is "
                    "decided: each loses 1 token of its choice to the warp if you won, 4 if you lost. A deal "
                    "(made or failed) decides nothing, so it costs nobody anything.")
 
@@ -34,12 +35,16 @@ POWER = Grudge()
 
 
 def snubbers(state: dict, me: str) -> list[str]:
-    """Players ``me``'s side invited who declined to ally (with anyone), in the order they answered."""
+    """Players ``me``'s side invited who did not join it, in the order they answered.
+
+    Declining everyone and joining the other side both turn Grudge down (14.7).
+    """
     side = side_of_main(state, me)
     if side is None:
         return []
-    invited = state["ch"]["invited"][side] or []
-    return [p for p in state["ch"]["declined"] if p in invited]
+    ch = state["ch"]
+    invited = ch["invited"][side] or []
+    return [p for p in ch["answered"] if p in invited and (p in ch["declined"] or ch["allies"].get(p) not in (None, side))]
 
 
 def revenge_count(state: dict, me: str, outcome: dict) -> int:

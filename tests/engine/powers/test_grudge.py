@@ -112,3 +112,17 @@ def test_grudge_super_the_snubbing_player_loses_four_even_though_the_grudge_wins
     assert g.owe("yellow", "choose_losses")["info"]["count"] == 4
     g.lose("yellow", {"yellow-0": 4})
     assert g.warp("yellow") == 4
+
+
+def test_grudge_power_an_invitee_who_joins_the_other_side_has_declined_the_grudge_too():
+    """14.7: yellow, invited by both, joins the offense: it turned the Grudge down."""
+    g = grudge_game()
+    g.launch({"red-0": 2}, "blue-2")
+    g.invite("red", ["yellow"])
+    g.invite("blue", ["yellow"])
+    g.join("yellow", "offense", {"yellow-0": 1})
+    g.play("red", "A1")
+    g.play("blue", "A20")
+    assert g.outcome["winner"] == "defense"
+    owed = g.owe("yellow", "choose_losses")
+    assert owed["info"] == {"count": 1, "reason": "Grudge"}
