@@ -47,6 +47,10 @@ class Step:
         """The command applied when this prompt's deadline passes: by default, its first option."""
         return default_from_first_option(prompt, rng)
 
+    def at_boundary(self, ctx, step: dict) -> None:
+        """At a boundary step (`settles_wins`), before it asks or runs: a rule that applies the moment
+        a condition holds (an offense out of challenge cards) may act here. Nothing by default."""
+
 
 def register(cls):
     """Class decorator: make a Step subclass the handler of its ``op``."""
@@ -161,6 +165,10 @@ def advance(ctx) -> None:
         handler = STEPS[step["op"]]
         if handler.settles_wins:
             ctx.settle_wins()
+            before = len(ctx.events)
+            handler.at_boundary(ctx, step)
+            if len(ctx.events) != before:
+                continue  # the boundary changed the agenda (a turn ended at once)
         if handler.prompts(state, step):
             return
         before = len(ctx.events)

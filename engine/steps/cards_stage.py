@@ -7,7 +7,7 @@ from engine.flow import Step, option, prompt, register
 from engine.handcards import discard, new_hand
 from engine.hooks import fire, fold
 from engine.state import challenge_cards, committed_challenge_cards, hand, main_player
-from engine.steps.game import end_turn_now
+from engine.steps.game import OUT_OF_CARDS, end_turn_now, offense_out_of_cards
 
 
 def committed_kicker(state: dict, side: str) -> str | None:
@@ -24,8 +24,8 @@ class PrepareCards(Step):
     def run(self, ctx, step):
         state = ctx.state
         offense, defense = state["turn"]["offense"], state["ch"]["defense"]
-        if not challenge_cards(state, offense) and not committed_challenge_cards(state, "offense"):
-            end_turn_now(ctx, "offense has no challenge card")
+        if offense_out_of_cards(state):
+            end_turn_now(ctx, OUT_OF_CARDS)
             return
         ctx.done()
         if not challenge_cards(state, defense) and not committed_challenge_cards(state, "defense"):

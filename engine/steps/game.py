@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.flow import Step, option, prompt, register
 from engine.handcards import HAND_SIZE, discard_cards, draw, new_hand
 from engine.hooks import fire
-from engine.state import challenge_cards, clockwise_from_left, hand, main_player
+from engine.state import challenge_cards, clockwise_from_left, committed_challenge_cards, hand, main_player
 from engine.steps.tokens import return_home
 
 # One challenge, in order (RULES.md 4 and 5). "stage" marks where a stage begins;
@@ -39,6 +39,12 @@ STAGE_NAMES = {1: "regroup", 2: "destiny", 3: "launch", 4: "offense invites", 5:
                6: "alliances", 7: "play challenge cards", 8: "reveal and resolve", 9: "discard",
                10: "end of challenge"}
 END_OF_CHALLENGE = next(i for i, s in enumerate(SEQUENCE) if s["op"] == "end_challenge")
+# from the regroup (the pre-challenge new hand is behind) until stage 7's own check, an offense
+# left without a challenge card ends its turn at once
+HOLDS_CARDS_FROM = next(i for i, s in enumerate(SEQUENCE) if s["op"] == "regroup")
+HOLDS_CARDS_UNTIL = next(i for i, s in enumerate(SEQUENCE) if s["op"] == "prepare_cards")
+WINDOWS_NEEDING_A_CARD = ("destiny", "launch", "alliance", "planning")
+OUT_OF_CARDS = "offense has no challenge card"
 
 
 def challenge_succeeded(state: dict) -> bool:
@@ -85,6 +91,9 @@ class Challenge(Step):
             index += 1
         if index >= len(SEQUENCE):
             ctx.done()
+            return
+        if HOLDS_CARDS_FROM <= index < HOLDS_CARDS_UNTIL and offense_out_of_cards(ctx.state):
+            end_turn_now(ctx, OUT_OF_CARDS)
             return
         template = dict(SEQUENCE[index])
         op = template.pop("op")
@@ -209,6 +218,11 @@ class AbortTurn(Step):
     def run(self, ctx, step):
         ctx.emit("ChallengeEnded", number=ctx.state["ch"]["number"], succeeded=False)
         ctx.unwind("turn_end", reason=step.get("reason"))
+
+
+def offense_out_of_cards(state: dict) -> bool:
+    """000: an offense that runs out of challenge cards before playing one in stage 7 ends its turn."""
+    return not challenge_cards(state, state["turn"]["offense"]) and not committed_challenge_cards(state, "offense")
 
 
 def end_turn_now(ctx, reason: str) -> None:

@@ -15,6 +15,7 @@ from engine import cards
 from engine.catalog import POWERS, card_ability, handler_for
 from engine.flow import Step, option, prompt, register
 from engine.handcards import discard
+from engine.steps.game import OUT_OF_CARDS, WINDOWS_NEEDING_A_CARD, end_turn_now, offense_out_of_cards
 from engine.state import hand, power_active, powers_of, timing_order
 
 
@@ -121,6 +122,11 @@ class Window(Step):
 
     def run(self, ctx, step):
         ctx.done()
+
+    def at_boundary(self, ctx, step):
+        """000: an offense left without a challenge card before stage 7 ends its turn at that moment."""
+        if step["name"] in WINDOWS_NEEDING_A_CARD and ctx.state["ch"] and offense_out_of_cards(ctx.state):
+            end_turn_now(ctx, OUT_OF_CARDS)
 
     def answer(self, ctx, step, prompt_, opt, args):
         if opt["action"] == "pass":

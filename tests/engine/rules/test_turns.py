@@ -230,3 +230,24 @@ def test_an_offense_that_cannot_put_a_token_on_the_cone_ends_its_turn():
     assert g.state["turn"]["offense"] == "blue"
     ended = [e["payload"] for e in g.log if e["type"] == "TurnEnded"]
     assert ended == [{"player": "red", "reason": "no token to launch"}]
+
+
+def test_an_offense_stripped_of_its_last_challenge_card_before_stage_7_ends_its_turn_at_once():
+    """000: running out of challenge cards before playing one in stage 7 ends the turn immediately;
+    the tokens on the cone go home (14.4)."""
+    from tests.engine.edicts.test_plague import use_in
+    from tests.engine.scenarios import red_attacks_blue
+
+    g = red_attacks_blue("Filch", "Mutant", "Mind",
+                         {"red": ["A10", "R+2"], "blue": ["A20", "C"], "yellow": ["Plague", "A4"]},
+                         options={"edicts": True, "reinforcements": True}, exact_hands=True)
+    g.launch({"red-0": 3}, "blue-2")
+    use_in(g, "yellow", "launch", "card:Plague", {"player": "red"})
+    g.lose("red", {"red-1": 3})
+    # red's only challenge card is gone: no alliances, no stage 7; the cone's tokens go home
+    g.place("red", {"red-0": 3})
+    ended = [e["payload"] for e in g.log if e["type"] == "TurnEnded"]
+    assert ended == [{"player": "red", "reason": "offense has no challenge card"}]
+    assert g.tokens("cone:offense") == {}
+    assert g.tokens("red-0") == {"red": 4}
+    assert not any(e["type"] == "AlliesInvited" for e in g.log)
