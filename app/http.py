@@ -26,6 +26,10 @@ def _reject_constant(name: str):
 def json_body(required: bool = True) -> dict:
     """The request's JSON object; {} for an empty body when not ``required``; problems otherwise."""
     raw = request.get_data(cache=True)
+    limit = current_app.config.get("MAX_CONTENT_LENGTH")
+    if limit and request.content_length is None and len(raw) >= limit:
+        # a chunked body is cut at the limit without a word from werkzeug: it was (at least) too large
+        raise Problem(413, "payload-too-large", f"the request body is larger than the service accepts ({limit} bytes)")
     if not raw.strip():
         if required:
             raise Problem(400, "bad-request", "this request needs a JSON object body")
@@ -39,7 +43,35 @@ def json_body(required: bool = True) -> dict:
         raise Problem(400, "bad-request", f"the body is not valid JSON: {str(err)[:200]}") from None
     if not isinstance(body, dict):
         raise Problem(400, "bad-request", "the body must be a JSON object")
+    where = _lone_surrogate(body)
+    if where is not None:
+        raise Problem(400, "bad-request", f"the body's text at {where or 'its top'} is not valid Unicode "
+                                          "(a lone surrogate escape such as \\ud800)")
     return body
+
+
+def _lone_surrogate(value, path: str = "") -> str | None:
+    """The path of the first string (or key) holding a lone UTF-16 surrogate, which UTF-8 cannot carry."""
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            return path
+        return None
+    if isinstance(value, dict):
+        items = value.items()
+    elif isinstance(value, list):
+        items = enumerate(value)
+    else:
+        return None
+    for key, item in items:
+        here = f"{path}.{key}" if path else str(key)
+        if isinstance(key, str) and _lone_surrogate(key) is not None:
+            return here
+        found = _lone_surrogate(item, here)
+        if found is not None:
+            return found
+    return None
 
 
 def query(schema) -> dict:

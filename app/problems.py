@@ -17,7 +17,7 @@ from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException
 
 import engine
-from events.exceptions import EventTooLarge
+from events.exceptions import EventTooLarge, GameDamaged
 from projections.errors import GameNotFound, IdempotencyKeyReused, VersionConflict, VersionNotFound
 from workers.errors import WorkerError
 
@@ -45,6 +45,7 @@ TITLES = {
     "fork-refused": "The game cannot be forked so",
     "seat-claimed": "That seat of the fork was already handed out",
     "game-started": "The game has left the lobby",
+    "game-damaged": "The game's stored events are inconsistent",
     "service-unavailable": "The service cannot reach its storage",
     "internal-error": "Internal error",
 }
@@ -115,6 +116,12 @@ def _from_conflict(err: VersionConflict):
                             current_version=err.current)
 
 
+def _from_damaged(err: GameDamaged):
+    """A damaged game (its stream shorter or longer than its head record): refused, named, nothing written."""
+    return problem_response(409, "game-damaged", f"this game's stored events are inconsistent ({err.detail}); "
+                                                 "nothing was written; the service's admin can audit it")
+
+
 def _internal(err: Exception):
     log.exception("unhandled error", exc_info=err)
     return problem_response(500, "internal-error", "something went wrong on our side; it has been logged")
@@ -129,6 +136,7 @@ def register(app: Flask) -> None:
     app.register_error_handler(engine.CommandError, _from_command)
     app.register_error_handler(VersionConflict, _from_conflict)
     app.register_error_handler(WorkerError, _from_worker)
+    app.register_error_handler(GameDamaged, _from_damaged)
     app.register_error_handler(GameNotFound, lambda err: problem_response(404, "game-not-found", str(err)))
     app.register_error_handler(VersionNotFound, lambda err: problem_response(
         404, "version-not-found", str(err), current_version=err.current))

@@ -51,3 +51,12 @@ class UnknownEventType(StoreError):
         self.event_type, self.index = event_type, index
         where = "" if index is None else f"event at index {index}: "
         super().__init__(f"{where}unknown event type {event_type!r}")
+
+
+class GameDamaged(StoreError):
+    """The game's stored events disagree with its head record (events lost or added behind the store's
+    back); nothing was written. An admin audits it (``cosmic audit``) and repairs or rewinds it."""
+
+    def __init__(self, game_id: str, detail: str):
+        self.game_id, self.detail = game_id, detail
+        super().__init__(f"game {game_id} is damaged: {detail}")

@@ -34,6 +34,7 @@ from events import catalog, envelope, schemas
 from events.exceptions import (
     ConcurrencyConflict,
     EventTooLarge,
+    GameDamaged,
     IdempotencyMismatch,
     StoreError,
     UnknownEventType,
@@ -69,14 +70,14 @@ if KEYS[3] then
     return {'replay', version, stored}
   end
 end
+if redis.call('XLEN', KEYS[1]) ~= version then
+  return {'corrupt', version, 'stream length ' .. redis.call('XLEN', KEYS[1]) .. ' disagrees with head'}
+end
 if version ~= expected then
   return {'conflict', version, head_hash, 'version'}
 end
 if head_hash ~= prev_hash then
   return {'conflict', version, head_hash, 'prev_hash'}
-end
-if redis.call('XLEN', KEYS[1]) ~= version then
-  return {'corrupt', version, 'stream length ' .. redis.call('XLEN', KEYS[1]) .. ' disagrees with head'}
 end
 
 local link = prev_hash
@@ -247,7 +248,7 @@ class EventStore:
             # the script counts from 1; report the index in the command, as the Python checks do
             raise StoreError(f"event at index {reply[1] - 1} of the command for game {game_id} "
                              f"refused by the store: {reply[2]}")
-        raise StoreError(f"game {game_id} is inconsistent: {reply[2]}")
+        raise GameDamaged(game_id, _text(reply[2]))
 
     @staticmethod
     def _check_version_arg(expected_version) -> None:

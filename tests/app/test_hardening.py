@@ -56,3 +56,40 @@ def test_webhook_routes_authenticate_before_anything_else(client, api_game):
         assert client.delete(f"/webhooks/{sub_id}").status_code == 401
     assert client.post("/webhooks", json={"bogus": True}).status_code == 401
     assert client.post("/webhooks", data=b"{", headers={"Content-Type": "application/json"}).status_code == 401
+
+
+def test_a_lone_surrogate_in_any_text_is_a_400_not_a_500(client, api_game):
+    """15.13: "\\ud800" is valid JSON but no valid Unicode text; it used to crash the event hash."""
+    lobby = client.post("/games", json={"seats": 2}).json["id"]
+    raw = b'{"name": "Ann\\ud800"}'
+    answer = client.post(f"/games/{lobby}/players", data=raw, headers={"Content-Type": "application/json"})
+    assert answer.status_code == 400 and "name" in answer.json["detail"]
+    nested = b'{"seats": 2, "options": {"\\udfff": true}}'
+    assert client.post("/games", data=nested, headers={"Content-Type": "application/json"}).status_code == 400
+    assert client.get(f"/games/{lobby}").json["players"] == {}
+
+
+def test_a_chunked_body_over_the_limit_is_a_413_like_a_sized_one(client):
+    """15.13: a chunked body (no Content-Length, as gunicorn passes it) over 64 KiB is too large, not bad JSON."""
+    import io
+    body = b'{"seats": 2, "x": "' + b"a" * 70000 + b'"}'
+    chunked = client.post("/games", input_stream=io.BytesIO(body), environ_overrides={"wsgi.input_terminated": True},
+                          headers={"Content-Type": "application/json", "Transfer-Encoding": "chunked"})
+    assert chunked.status_code == 413 and problem_type(chunked) == "payload-too-large"
+    sized = client.post("/games", data=body, headers={"Content-Type": "application/json"})
+    assert sized.status_code == 413
+    small = client.post("/games", input_stream=io.BytesIO(b'{"seats": 2}'), environ_overrides={"wsgi.input_terminated": True},
+                        headers={"Content-Type": "application/json", "Transfer-Encoding": "chunked"})
+    assert small.status_code == 201
+
+
+def test_a_write_to_a_game_whose_stream_is_shorter_than_its_head_is_refused_without_a_500(client, runtime, api_game):
+    """15.13: a damaged game (events lost behind the store's back) is named, not crashed on."""
+    game = api_game(seats=2, moves=2)
+    key = runtime.store.stream_key(game.id)
+    last_id = runtime.redis.xrevrange(key, count=1)[0][0]
+    runtime.redis.xdel(key, last_id)
+    color = game.last["pending"][0]["player"]
+    answer = client.post(game.url("/actions"), json={"action": "pass"}, headers=game.as_(color))
+    assert answer.status_code < 500, answer.get_data(as_text=True)[:300]
+    assert problem_type(answer) == "game-damaged"

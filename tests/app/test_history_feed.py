@@ -72,7 +72,7 @@ def test_an_abandoned_lines_private_cards_stay_private_in_the_feed_the_stream_an
 
 
 def test_a_game_rewound_after_its_end_streams_on_past_the_abandoned_end(client, runtime, seated):
-    commands = recorded_commands("feed-reopened", commands=10**6, players=2)
+    commands = recorded_commands("feed-reopened", commands=10**6, players=2, options={"honeymoon": True})
     n = play(runtime, "g", commands[:30])["v"]
     ended = seated("g", commands[30:]).state
     assert ended["status"] == "finished"
