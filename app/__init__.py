@@ -29,4 +29,11 @@ def create_app(runtime=None):
     problems.register(app)
     for blueprint in (meta.bp, games.bp, play.bp, feed.bp, webhooks.bp, history.bp):
         app.register_blueprint(blueprint)
+
+    @app.after_request
+    def no_sniffing(response):
+        """Browsers must take every body for the type it is sent as (JSON, problem, event stream)."""
+        response.headers["X-Content-Type-Options"] = "nosniff"
+        return response
+
     return app

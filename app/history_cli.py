@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 import tempfile
 from pathlib import Path
@@ -52,6 +53,19 @@ def add_commands(sub) -> None:
     frk.add_argument("--version", type=int, default=None, help="default: the current version")
     frk.add_argument("--as", dest="as_id", metavar="NEW_ID", help="the new game's id (default: a random one)")
     frk.set_defaults(func=cmd_fork)
+
+    for parser in (aud, rep, exp, rew, frk):
+        accept_dashed_game_ids(parser)
+
+
+def accept_dashed_game_ids(parser) -> None:
+    """Let a game id that starts with '-' (``-x1Ab``, as the service may make) stand as a positional.
+
+    argparse takes anything starting with '-' for an option, except what its negative-number
+    pattern matches; widening that pattern to the shape of game ids keeps every real option
+    (they are matched first) and lets ``cosmic audit -x1Ab`` work without ``--``.
+    """
+    parser._negative_number_matcher = re.compile(r"^-[A-Za-z0-9_][A-Za-z0-9_-]*$")
 
 
 def _games_arguments(parser) -> None:

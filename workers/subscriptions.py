@@ -23,6 +23,7 @@ from __future__ import annotations
 import ipaddress
 import json
 import secrets
+import socket
 from urllib.parse import urlsplit
 
 from events import catalog
@@ -41,8 +42,8 @@ def url_problem(url: str, allow_private: bool) -> str | None:
     """Why ``url`` cannot be a webhook target, or None when it can.
 
     http and https only, with a host and no credentials; unless ``allow_private``, no
-    literal loopback, private, link-local or reserved address and no ``localhost``
-    (names that resolve to such addresses are refused at delivery time).
+    address that is not public, written in any form, and no name resolving to one
+    (`is_private_host`); delivery checks again.
     """
     if len(url) > URL_MAX:
         return f"at most {URL_MAX} characters"
@@ -65,23 +66,42 @@ def url_problem(url: str, allow_private: bool) -> str | None:
 
 
 def is_private_host(host: str) -> bool:
-    """Whether a host name or literal address points into this machine or its private networks."""
+    """Whether a host points anywhere but the public internet, read the way delivery will read it.
+
+    Literal addresses in every form the resolver accepts count (``2130706433``, ``0x7f000001``,
+    ``0177.0.0.1`` and ``127.1`` are all 127.0.0.1); a name is resolved now, and refused if any
+    of its addresses is not public. A name that does not resolve yet is let through: delivery
+    resolves it again and refuses it then if it points inward.
+    """
     name = host.strip("[]").lower().rstrip(".")
     if name == "localhost" or name.endswith(".localhost"):
         return True
     try:
-        address = ipaddress.ip_address(name)
+        return is_private_address(ipaddress.ip_address(name))
     except ValueError:
-        return False
-    return is_private_address(address)
+        pass
+    try:  # the resolver's legacy IPv4 forms: decimal, hex, octal, shortened
+        return is_private_address(ipaddress.IPv4Address(socket.inet_aton(name)))
+    except OSError:
+        pass
+    return any(is_private_address(address) for address in resolved_addresses(name))
+
+
+def resolved_addresses(name: str) -> list:
+    """The addresses a host name resolves to now ([] when it does not resolve)."""
+    try:
+        infos = socket.getaddrinfo(name, None, proto=socket.IPPROTO_TCP)
+    except (OSError, UnicodeError):
+        return []
+    return [ipaddress.ip_address(info[4][0].split("%", 1)[0]) for info in infos]
 
 
 def is_private_address(address) -> bool:
-    """Loopback, private, link-local, reserved, multicast or unspecified."""
+    """Anything but a public unicast address: loopback, private, shared (100.64.0.0/10, where cloud
+    metadata services live), link-local, reserved, documentation, multicast or unspecified."""
     if getattr(address, "ipv4_mapped", None) is not None:
         address = address.ipv4_mapped
-    return (address.is_loopback or address.is_private or address.is_link_local or address.is_reserved
-            or address.is_multicast or address.is_unspecified)
+    return not address.is_global or address.is_multicast
 
 
 def new_secret() -> str:

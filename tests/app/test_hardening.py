@@ -93,3 +93,34 @@ def test_a_write_to_a_game_whose_stream_is_shorter_than_its_head_is_refused_with
     answer = client.post(game.url("/actions"), json={"action": "pass"}, headers=game.as_(color))
     assert answer.status_code < 500, answer.get_data(as_text=True)[:300]
     assert problem_type(answer) == "game-damaged"
+
+
+def test_every_response_tells_browsers_not_to_sniff_its_type(client, api_game):
+    """15.14: X-Content-Type-Options: nosniff on answers and on problems alike."""
+    game = api_game(seats=2)
+    for response in (client.get("/health"), client.get(game.url()), client.get("/games/nope"),
+                     client.post("/games", data=b"{", headers={"Content-Type": "application/json"})):
+        assert response.headers["X-Content-Type-Options"] == "nosniff"
+
+
+@pytest.mark.parametrize("url", [
+    "http://100.64.0.1/hook", "http://100.100.100.200/latest/meta-data",  # shared address space (cloud metadata)
+    "http://2130706433/", "http://0x7f000001/", "http://0177.0.0.1/", "http://127.1/",  # 127.0.0.1 in disguise
+    "http://[::ffff:127.0.0.1]/", "http://192.0.2.10/", "http://0.0.0.0/", "http://224.0.0.1/",
+])
+def test_a_players_webhook_to_any_non_public_address_is_refused_at_creation(client, api_game, url):
+    """15.14: refused when created, not only at delivery (no request leaves the machine here)."""
+    game = api_game(seats=2)
+    seat = game.as_(next(iter(game.tokens)))
+    refused = client.post("/webhooks", json={"url": url, "game_id": game.id}, headers=seat)
+    assert refused.status_code == 400 and "url" in refused.json["errors"], url
+
+
+def test_delivery_refuses_a_name_that_resolves_inward(monkeypatch):
+    """At delivery the name is resolved again: a name pointing at 100.64.0.0/10 is not posted to."""
+    import socket
+
+    from workers import webhooks
+    monkeypatch.setattr(socket, "getaddrinfo", lambda *a, **k: [(2, 1, 6, "", ("100.64.0.7", 443))])
+    reason = webhooks.private_target("https://innocent.example/hook")
+    assert reason is not None and "100.64.0.7" in reason

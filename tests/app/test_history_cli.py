@@ -169,3 +169,13 @@ def test_writing_commands_refuse_a_data_folder_in_use(tmp_path, key_prefix, monk
         assert main(["audit", "g"]) == 0  # reading needs no lock
     finally:
         held.close()
+
+
+def test_a_game_id_starting_with_a_dash_is_a_game_id_not_an_option(service, commands, capsys):
+    """15.14: the service may make ids like "-x1Ab"; `cosmic audit -x1Ab` must audit that game."""
+    service.make_game("-x1Ab", commands)
+    assert main(["audit", "-x1Ab"]) == 0
+    assert capsys.readouterr().out.startswith("-x1Ab: ok, ")
+    assert main(["audit", "-x1Ab", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out.splitlines()[0])["game_id"] == "-x1Ab"
+    assert main(["export", "-x1Ab", "-o", str(service.folder / "out.jsonl")]) == 0
