@@ -1,8 +1,11 @@
 # Two commands for a fresh machine with Python 3.11:
-#   make run    the whole service on http://127.0.0.1:8000 (embedded Redis unless REDIS_URL is set)
+#   make run    the whole service on http://127.0.0.1:8000 (embedded Redis unless REDIS_URL is set;
+#               HOST=0.0.0.0 PORT=9000 make run to serve elsewhere)
 #   make test   the test suite (real-Redis variants too when REDIS_URL is set)
 VENV ?= .venv
 PYTHON ?= python3
+HOST ?= 127.0.0.1
+PORT ?= 8000
 
 .PHONY: install run test lint bench
 
@@ -15,7 +18,7 @@ $(VENV)/.installed: pyproject.toml
 install: $(VENV)/.installed
 
 run: install
-	$(VENV)/bin/cosmic serve
+	$(VENV)/bin/cosmic serve --host $(HOST) --port $(PORT)
 
 test: install
 	$(VENV)/bin/pytest

@@ -59,10 +59,14 @@ class CommandRunner:
 
     def run(self, game_id: str, command: dict, *, expected_version: int | None = None,
             idempotency_key: str | None = None, fingerprint: str | None = None,
-            respond: Callable[[dict, list], object] | None = None, state: dict | None = None) -> Outcome:
+            respond: Callable[[dict, list], object] | None = None, state: dict | None = None,
+            check: Callable[[dict], None] | None = None) -> Outcome:
         """Check and append one command; see the module docstring for conflicts and retries.
 
         ``state``: the game's current state if the caller just read it (saves a read of the head).
+        ``check(state)``: the caller's own checks of the request against the game, run only after
+        an idempotent retry has had its stored answer and the expected version has been checked
+        (a retry is answered as the first time; a stale version is a 409, whatever else is wrong).
         """
         if idempotency_key is not None:
             replay = self._replay(game_id, idempotency_key, fingerprint)
@@ -74,6 +78,8 @@ class CommandRunner:
                 state = self.repository.current(game_id)
             if expected_version is not None and state["v"] != expected_version:
                 raise VersionConflict(state["v"], expected_version)
+            if check is not None:
+                check(state)
             events, after = engine.execute(state, command)
             response = respond(after, events) if respond is not None else None
             try:

@@ -338,3 +338,12 @@ def service_processes(key_prefix, tmp_path):
     started = ServiceProcesses(key_prefix, tmp_path)
     yield started
     started.stop()
+
+
+def pytest_report_header(config):
+    """Say once, at the top, whether the real-Redis and end-to-end variants run, and why not."""
+    url = _redis_url()
+    if url:
+        return f"real Redis: {url} (the store, projection, API and worker tests run on it too; e2e tests start gunicorn)"
+    return ("real Redis: REDIS_URL is not set, so every test variant marked [real] and the end-to-end tests "
+            "are skipped (set REDIS_URL=redis://127.0.0.1:6379/13 to run them, as .ci/run does)")

@@ -34,8 +34,6 @@ def act(game_id: str):
                       errors={"action": ["Not an action in the lobby."]})
     player = _acting_player(who, body)
     extras = schemas.identity_fields(body)
-    if extras:
-        _check_identity_fields(state, player, extras)
     command = {"action": body["action"], "args": body["args"], **extras, "at": now_ms()}
     if player is not None:
         command["player"] = player
@@ -45,7 +43,8 @@ def act(game_id: str):
     outcome = rt.commands.run(game_id, command, expected_version=expected,
                               idempotency_key=None if key is None else f"{player or 'system'}:{key}",
                               fingerprint=fingerprint, respond=lambda after, events: _answer(game_id, after, events),
-                              state=state)
+                              state=state,
+                              check=(lambda current: _check_identity_fields(current, player, extras)) if extras else None)
     headers = {"ETag": f'"{outcome.version}"', "Cache-Control": "no-store"}
     if outcome.replayed:
         headers["Idempotent-Replayed"] = "true"

@@ -124,3 +124,37 @@ def test_delivery_refuses_a_name_that_resolves_inward(monkeypatch):
     monkeypatch.setattr(socket, "getaddrinfo", lambda *a, **k: [(2, 1, 6, "", ("100.64.0.7", 443))])
     reason = webhooks.private_target("https://innocent.example/hook")
     assert reason is not None and "100.64.0.7" in reason
+
+
+def test_a_retry_with_identity_fields_gets_its_stored_answer_and_a_stale_version_a_409(client, api_game):
+    """15.10: the idempotency key and the version are looked at before the identity fields."""
+    from engine.flow import command_for, identity
+    game = api_game(seats=3, seed="identity-retry")
+    for _ in range(400):
+        found = None
+        for pending in game.last["pending"]:
+            color = pending["player"]
+            prompts = client.get(game.url("/prompts"), headers=game.as_(color)).json["prompts"]
+            for prompt in prompts:
+                for option in prompt["options"]:
+                    if identity(option) and not option["args"]:
+                        found = (color, option)
+        if found:
+            break
+        game.move()
+    assert found, "no decision with identity fields came up"
+    color, option = found
+    body = command_for(option, {})
+    stale = client.post(game.url("/actions"), json=body, headers={**game.as_(color), "If-Match": '"1"'})
+    assert stale.status_code == 409 and problem_type(stale) == "version-conflict"
+    headers = {**game.as_(color), "Idempotency-Key": "retry-1"}
+    first = client.post(game.url("/actions"), json=body, headers=headers)
+    assert first.status_code == 200, first.json
+    again = client.post(game.url("/actions"), json=body, headers=headers)
+    assert again.status_code == 200 and again.headers.get("Idempotent-Replayed") == "true"
+    assert again.json == first.json
+    # the same answer, pinned to the version it was made at: the game has moved on, a 409 (not a 400
+    # about fields that no decision owed now uses)
+    late = client.post(game.url("/actions"), json=body,
+                       headers={**game.as_(color), "If-Match": f'"{first.json["version"] - first.json["appended"]}"'})
+    assert late.status_code == 409 and problem_type(late) == "version-conflict"

@@ -50,7 +50,7 @@ def test_complete_games_over_http_refold_to_the_served_boards(service, key_prefi
 
 
 def test_the_worker_snapshots_finished_games_and_the_feed_works(service, key_prefix):
-    simulate_via_api(service, games=1, players=2, seed=31, admin_token=ADMIN_TOKEN)
+    simulate_via_api(service, games=1, players=2, seed=31, options={"honeymoon": True}, admin_token=ADMIN_TOKEN)
     game = requests.get(f"{service}/games", params={"status": "finished"}, timeout=10).json()["games"][0]
     client = redis.Redis.from_url(os.environ["REDIS_URL"])
     store = EventStore(client, prefix=key_prefix)

@@ -32,7 +32,12 @@ def lobby(seed: str, players: int = 3, options: dict | None = None, *, bots: lis
           names: str = "player {n}") -> list[dict]:
     """The commands that create, fill and start a game; ``bots`` gives each seat's level (None: a person)."""
     levels = bots if bots is not None else [None] * players
-    commands = [{"action": "create", "seats": len(levels), "seed": seed, "options": options or {}, "at": 0}]
+    options = dict(options or {})
+    if len(levels) == 2:
+        # two random players without the honeymoon often play for hundreds of turns (see
+        # tests/engine/test_simulation.py); the history tests want short complete games
+        options.setdefault("honeymoon", True)
+    commands = [{"action": "create", "seats": len(levels), "seed": seed, "options": options, "at": 0}]
     for k, level in enumerate(levels):
         join = {"action": "join", "name": names.format(n=k + 1, k=k), "at": 0}
         if level is not None:
