@@ -99,7 +99,7 @@ def match(prompt_: dict, command: dict) -> tuple[dict, dict]:
                    if all(command.get(k) == v for k, v in identity(o).items())), None)
     if chosen is None:
         keys = sorted({k for o in candidates for k in identity(o)})
-        offered = [identity(o) for o in candidates]
+        offered = "; ".join(", ".join(f"{k}={v}" for k, v in sorted(identity(o).items())) for o in candidates)
         raise RulesError(prompt_["rule"], f"no {action!r} with those {', '.join(keys) or 'details'} is "
                                           f"possible now; possible: {offered}")
     raw = command.get("args") or {}

@@ -112,10 +112,13 @@ def check(shape: dict, value, field: str, rule: str):
             raise CommandError(f"{field} must map places to whole numbers", field)
         value = {k: n for k, n in value.items() if n != 0}
         for key, n in value.items():
+            if n < 0:
+                raise CommandError(f"{field}: the count for {key!r} must not be negative, not {n}", field)
             if key not in shape["sources"]:
-                raise RulesError(rule, f"{field}: nothing can come from {key!r}; possible: {_listing(shape['sources'])}")
-            if n < 0 or n > shape["sources"][key]:
-                raise RulesError(rule, f"{field}: {n} from {key!r} is more than the {shape['sources'][key]} there")
+                raise RulesError(rule, f"{field}: {key!r} is not one of the places offered; possible: "
+                                       f"{_listing(shape['sources'])}")
+            if n > shape["sources"][key]:
+                raise RulesError(rule, f"{field}: {n} for {key!r} is more than the {shape['sources'][key]} it allows")
         total = sum(value.values())
         if not shape["min"] <= total <= shape["max"]:
             raise RulesError(rule, f"{field} must total {_range(shape)}, not {total}")

@@ -8,6 +8,8 @@ from werkzeug.routing import BaseConverter
 
 from app.auth import Tokens, viewer
 from app.http import runtime
+from app.problems import Problem
+from projections.errors import GameNotFound
 from workers.clock import now_ms  # noqa: F401 (every command's ``at``: the clock the timers compare with)
 from workers.fork import new_game_id  # noqa: F401 (the one shape of game id, made by the API and by forks)
 
@@ -26,5 +28,14 @@ def tokens() -> Tokens:
 
 
 def caller(game_id: str | None) -> str | None:
-    """Who is asking about ``game_id``: ``admin``, a colour, or None."""
-    return viewer(tokens(), runtime().settings.admin_token, game_id)
+    """Who is asking about ``game_id``: ``admin``, a colour, or None.
+
+    A token that is not valid for a game that does not exist is answered 404 (no such game),
+    not 401: the game is what is missing.
+    """
+    try:
+        return viewer(tokens(), runtime().settings.admin_token, game_id)
+    except Problem as problem:
+        if problem.status == 401 and game_id is not None and not runtime().store.exists(game_id):
+            raise GameNotFound(game_id) from None
+        raise

@@ -158,3 +158,31 @@ def test_a_retry_with_identity_fields_gets_its_stored_answer_and_a_stale_version
     late = client.post(game.url("/actions"), json=body,
                        headers={**game.as_(color), "If-Match": f'"{first.json["version"] - first.json["appended"]}"'})
     assert late.status_code == 409 and problem_type(late) == "version-conflict"
+
+
+def test_messages_say_what_is_wrong(client, api_game):
+    """15.17: an unknown game with a token is a 404; a negative count is called negative; no raw Python data."""
+    game = api_game(seats=2)
+    seat = game.as_(next(iter(game.tokens)))
+    missing = client.post("/games/no-such-game/actions", json={"action": "pass"}, headers=seat)
+    assert missing.status_code == 404 and problem_type(missing) == "game-not-found"
+    assert client.get("/games/no-such-game/hand", headers=seat).status_code == 404
+
+
+def test_a_negative_token_count_is_named_as_negative():
+    from engine import shapes
+    from engine.errors import CommandError
+    shape = shapes.distribution({"red-0": 4, "red-1": 2}, 1, 4)
+    with pytest.raises(CommandError, match="must not be negative"):
+        shapes.check(shape, {"red-0": -1, "red-1": 2}, "args.tokens", "4.3")
+
+
+def test_an_option_that_is_not_offered_is_named_in_words_not_python_data():
+    from engine.errors import RulesError
+    from engine.flow import match, option
+    owed = {"rule": "5", "kind": "window", "options": [option("use", ability="power:Macron"),
+                                                       option("use", ability="card:CosmicZap")]}
+    with pytest.raises(RulesError) as refused:
+        match(owed, {"action": "use", "ability": "power:Laser"})
+    assert "possible: ability=power:Macron; ability=card:CosmicZap" in str(refused.value)
+    assert "{" not in str(refused.value)

@@ -77,3 +77,17 @@ def test_the_served_catalogue_fits_its_schema_strictly(client, spec):
     flare = spec["components"]["schemas"]["CatalogueFlare"]["properties"]["provenance"]
     assert flare == {"$ref": "#/components/schemas/Provenance"}
     assert spec["components"]["schemas"]["Provenance"]["type"] == "string"
+
+
+def test_every_prompt_served_during_a_game_fits_the_shape_schemas(client, api_game, spec):
+    """15.21: option shapes are typed (a generated client gets classes, not untyped dicts)."""
+    game = api_game(seats=4, seed="shapes")
+    kinds_seen = set()
+    for _ in range(150):
+        for pending in game.last["pending"]:
+            served = client.get(game.url("/prompts"), headers=game.as_(pending["player"])).json
+            assert conforms(spec, "Prompts", served) == []
+            kinds_seen |= {shape["type"] for p in served["prompts"] for o in p["options"] for shape in o["args"].values()}
+        if game.move() is None:
+            break
+    assert {"choice", "distribution"} <= kinds_seen
