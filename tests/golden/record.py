@@ -1,0 +1,99 @@
+"""Record the golden streams: complete games played by random legal players, as the service stores them.
+
+    PYTHONPATH=<checkout of the engine to record with> python tests/golden/record.py OUT_DIR
+
+Each game is played through a `Runtime` on fakeredis (so its events are sealed, numbered and
+hash-chained exactly as in Redis), then written as ``<name>.jsonl.gz`` (the export format) with
+``<name>.expect.json``: the final board and every hand as that engine folded them. The golden
+test (tests/golden/test_golden.py) folds the files with today's engine and compares.
+
+The committed files were recorded with the engine of commit db4d922 (a worktree of it on
+PYTHONPATH), before the engine's speed work and the change of stream format: stored games of
+that time must keep folding, auditing and continuing.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import random
+import sys
+from pathlib import Path
+
+GAMES = {  # name: (players, options, seed); seeds picked among a few for short complete games
+    "two-players": (2, {}, "golden-2-38"),
+    "three-players": (3, {}, "golden-3-28"),
+    "five-players": (5, {}, "golden-5-29"),
+    "four-war-kickers-reverse-warp": (4, {"war_cards": True, "kickers": True, "reverse_warp": True}, "golden-4-5"),
+    "six-two-powers-deadlines": (6, {"powers_per_player": 2, "decision_seconds": 30, "punt": True}, "golden-6-22"),
+}
+
+
+def record(name: str, players: int, options: dict, seed: str, out: Path) -> None:
+    """Play the game `engine.simulate.play_game` plays for this seed, through a runtime, and write it out."""
+    import fakeredis
+
+    from engine import prompts
+    from engine.simulate import TIME_STEP_MS, TIMEOUT_SHARE
+    from projections import views
+    from workers.runtime import Runtime
+    from workers.settings import Settings
+
+    runtime = Runtime(Settings(prefix="golden"), redis_client=fakeredis.FakeRedis())
+    commands = [{"action": "create", "seats": players, "seed": seed, "options": options, "at": 0}]
+    commands += [{"action": "join", "name": f"player {k + 1}", "at": 0} for k in range(players)]
+    commands.append({"action": "start", "at": 0})
+    for command in commands:
+        state = runtime.commands.run(name, command).state
+    rng = random.Random(f"players:{seed}")  # the simulator's: the same seed plays the same game
+    clock = 0
+    while state["status"] == "playing":
+        chosen = rng.choice(prompts(state))
+        clock += TIME_STEP_MS
+        if chosen.get("deadline") is not None and rng.random() < TIMEOUT_SHARE:
+            clock = max(clock, chosen["deadline"])
+            command = {"action": "timeout", "prompt": chosen["id"], "at": clock}
+        else:
+            command = legal_command(state, chosen, rng, clock)
+        state = runtime.commands.run(name, command).state
+    events = runtime.store.read(name)
+    with gzip.open(out / f"{name}.jsonl.gz", "wt", encoding="utf-8", compresslevel=9) as file:
+        for event in events:
+            file.write(json.dumps(event, sort_keys=True, separators=(",", ":"), ensure_ascii=False) + "\n")
+    expect = {"seed": seed, "players": players, "options": options, "version": state["v"],
+              "status": state["status"], "winners": list(state.get("winners") or []),
+              "board": views.board(state), "hands": {c: sorted(state["players"][c]["hand"]) for c in state["order"]}}
+    (out / f"{name}.expect.json").write_text(json.dumps(expect, sort_keys=True, indent=1) + "\n")
+    print(f"{name}: {len(events)} events, status {state['status']}, turn {state['turn']['number']}")
+
+
+def legal_command(state: dict, prompt: dict, rng: random.Random, at: int) -> dict:
+    """The command `engine.simulate.legal_answer` would send (same draws from ``rng``)."""
+    from engine import execute, flow
+    from engine.errors import EngineError
+    from engine.players import random_command
+    from engine.simulate import MAX_RETRIES
+
+    for _ in range(MAX_RETRIES):
+        command = random_command(state, prompt, rng)
+        command["at"] = at
+        try:
+            execute(state, command)
+            return command
+        except EngineError:
+            continue
+    command = flow.default_command(state, prompt, rng)
+    command["at"] = at
+    return command
+
+
+def main() -> None:
+    out = Path(sys.argv[1])
+    out.mkdir(parents=True, exist_ok=True)
+    for name, (players, options, seed) in GAMES.items():
+        record(name, players, options, seed, out)
+    print(f"total: {sum(f.stat().st_size for f in out.iterdir()) // 1024} KiB")
+
+
+if __name__ == "__main__":
+    main()
