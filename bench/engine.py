@@ -1,33 +1,45 @@
-"""Benchmark of the rules engine: throughput, and whether an action's cost depends on game length.
+"""Benchmark of the rules engine: turns per CPU-second, events per turn, and whether an action's cost grows.
 
-    python bench/engine.py [--games 50] [--seed 1] [--late-events 1000] [--walks 40] [--walk-length 25]
+    python bench/engine.py [--games 40] [--seed 1] [--late-events 1000] [--walks 40] [--walk-length 25]
+                           [--baseline REV] [--json]
 
-Prints:
-- games/s and events/s for complete 5-player games between random legal players;
+Prints, for complete 5-player games between random legal players (invariant checks off):
+- turns per CPU-second and games per CPU-second;
+- events per turn, split into facts of the game and the engine's bookkeeping (`BOOKKEEPING`);
 - the cost of decide + evolve (``engine.execute``) and of evolve alone (``engine.fold``) per event,
-  measured from a state at the start of a game and from a state after ~1,000 events of the same
-  game, and the ratio late/early (close to 1 means the cost does not grow with the game).
+  from a state at the start of a game and from one after ~1,000 events of the same game, and the
+  ratio late/early (close to 1: the cost does not grow with the game).
 
-Costs are CPU time of this process (``time.process_time``), so other load on the machine does
-not distort the ratio. A benchmark, not a test: it measures and prints; nothing asserts on time.
+``--baseline REV`` measures the same for the engine of git revision REV (a temporary worktree,
+measured in a subprocess with that worktree first on ``sys.path``) in the same run, and prints
+the ratio of this checkout to it. Costs are CPU time of the measuring process
+(``time.process_time``), so other load on the machine does not distort the ratios. A
+benchmark: it measures and prints; nothing asserts on time.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
+import subprocess
 import sys
+import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(os.environ.get("BENCH_ENGINE_ROOT") or Path(__file__).resolve().parent.parent)
+sys.path.insert(0, str(ROOT))
 
 from engine import fold, prompts  # noqa: E402
-from engine.simulate import legal_answer, new_game, simulate  # noqa: E402
+from engine.simulate import legal_answer, new_game, play_game  # noqa: E402
 from engine.state import clone  # noqa: E402
 
 PLAYERS = 5
+# what the engine writes for itself (its agenda and decision clock), not what happened in the game
+BOOKKEEPING = frozenset({"StepsScheduled", "StepUpdated", "AgendaUnwound", "DecisionsOpened"})
 
 
 def legal_step(state: dict, rng: random.Random, at: int) -> tuple[list[dict], dict]:
@@ -35,21 +47,63 @@ def legal_step(state: dict, rng: random.Random, at: int) -> tuple[list[dict], di
     return legal_answer(state, rng.choice(prompts(state)), rng, at)
 
 
+def throughput(games: int, seed: int) -> dict:
+    """Complete games: CPU seconds, turns, events by type."""
+    seconds, turns, finished = 0.0, 0, 0
+    types: Counter = Counter()
+    for k in range(games):
+        began = time.process_time()
+        result = play_game(f"{seed}:{k}", PLAYERS, check_every=10**9, keep_log=False)
+        seconds += time.process_time() - began
+        if result.error:
+            raise SystemExit(f"game {seed}:{k} failed: {result.error}")
+        turns += result.turns
+        finished += result.finished
+        types.update(event_types(f"{seed}:{k}"))
+    events = sum(types.values())
+    bookkeeping = sum(n for t, n in types.items() if t in BOOKKEEPING)
+    return {"games": games, "finished": finished, "cpu_seconds": seconds, "turns": turns,
+            "turns_per_cpu_second": turns / seconds, "games_per_cpu_second": games / seconds,
+            "events_per_turn": events / turns, "bookkeeping_per_turn": bookkeeping / turns,
+            "facts_per_turn": (events - bookkeeping) / turns,
+            "top_types": dict(types.most_common(6))}
+
+
+def event_types(seed: str) -> Counter:
+    """The event types of the game ``play_game`` plays for ``seed`` (replayed, outside the timing)."""
+    from engine.simulate import TIME_STEP_MS, TIMEOUT_SHARE, execute
+    state, log = new_game(seed, PLAYERS)
+    counts = Counter(e["type"] for e in log)
+    rng = random.Random(f"players:{seed}")
+    clock = 0
+    while state["status"] == "playing" and state["turn"]["number"] <= 1000:
+        chosen = rng.choice(prompts(state))
+        clock += TIME_STEP_MS
+        if chosen.get("deadline") is not None and rng.random() < TIMEOUT_SHARE:
+            clock = max(clock, chosen["deadline"])
+            events, state = execute(state, {"action": "timeout", "prompt": chosen["id"], "at": clock})
+        else:
+            events, state = legal_answer(state, chosen, rng, clock)
+        counts.update(e["type"] for e in events)
+    return counts
+
+
 def snapshots(seed: str, late_events: int) -> tuple[dict, dict, int]:
     """Two states at the same point of a turn (just after a turn began): at the game's start, and
     after at least ``late_events`` events of the same game, so both walks do the same kind of work."""
-    state, log = new_game(seed, PLAYERS)
-    early = clone(state)
-    rng = random.Random(f"bench:{seed}")
-    count, at, turn_began = len(log), 0, False
-    while count < late_events or not turn_began:
-        if state["status"] != "playing":
-            raise SystemExit(f"game {seed} ended after {count} events; pick another seed")
-        at += 1000
-        events, state = legal_step(state, rng, at)
-        count += len(events)
-        turn_began = any(e["type"] == "TurnBegan" for e in events)
-    return early, state, count
+    for attempt in range(50):
+        state, log = new_game(f"{seed}:{attempt}", PLAYERS)
+        early = clone(state)
+        rng = random.Random(f"bench:{seed}:{attempt}")
+        count, at, turn_began = len(log), 0, False
+        while (count < late_events or not turn_began) and state["status"] == "playing":
+            at += 1000
+            events, state = legal_step(state, rng, at)
+            count += len(events)
+            turn_began = any(e["type"] == "TurnBegan" for e in events)
+        if state["status"] == "playing":
+            return early, state, count
+    raise SystemExit("no game lasted long enough; lower --late-events")
 
 
 def walk_cost(start: dict, walks: int, length: int) -> dict:
@@ -78,31 +132,66 @@ def walk_cost(start: dict, walks: int, length: int) -> dict:
             "evolve_us": 1e6 * evolve_seconds / events_seen}
 
 
+def measure(args) -> dict:
+    """Every figure, for the engine on ``sys.path``."""
+    figures = throughput(args.games, args.seed)
+    early, late, late_at = snapshots(f"{args.seed}:bench", args.late_events)
+    figures["early"] = {"version": early["v"], **walk_cost(early, args.walks, args.walk_length)}
+    figures["late"] = {"version": late["v"], "after_events": late_at, **walk_cost(late, args.walks, args.walk_length)}
+    return figures
+
+
+def report(label: str, f: dict) -> None:
+    print(f"{label}: {f['games']} games of {PLAYERS} players, {f['turns']} turns in {f['cpu_seconds']:.1f} CPU s: "
+          f"{f['turns_per_cpu_second']:.0f} turns per CPU-second ({f['games_per_cpu_second']:.2f} games/s), "
+          f"finished {f['finished']}")
+    print(f"  events per turn {f['events_per_turn']:.1f}: facts {f['facts_per_turn']:.1f}, "
+          f"bookkeeping {f['bookkeeping_per_turn']:.1f}; most frequent: {f['top_types']}")
+    e, late = f["early"], f["late"]
+    print(f"  decide+evolve per event: {e['execute_us']:.1f} us at the start, {late['execute_us']:.1f} us after "
+          f"{late['after_events']} events (late/early {late['execute_us'] / e['execute_us']:.2f}); evolve alone "
+          f"{e['evolve_us']:.2f} / {late['evolve_us']:.2f} us (late/early {late['evolve_us'] / e['evolve_us']:.2f})")
+
+
+def baseline(rev: str, args) -> dict:
+    """The same figures for git revision ``rev``: a temporary worktree, measured by this script in a subprocess."""
+    repo = Path(__file__).resolve().parent.parent
+    with tempfile.TemporaryDirectory(prefix="bench-baseline-") as scratch:
+        tree = Path(scratch) / "tree"
+        subprocess.run(["git", "-C", str(repo), "worktree", "add", "--detach", "--quiet", str(tree), rev], check=True)
+        try:
+            command = [sys.executable, str(Path(__file__).resolve()), "--json", "--games", str(args.games),
+                       "--seed", str(args.seed), "--late-events", str(args.late_events), "--walks",
+                       str(args.walks), "--walk-length", str(args.walk_length)]
+            done = subprocess.run(command, env={**os.environ, "BENCH_ENGINE_ROOT": str(tree)}, check=True,
+                                  capture_output=True, text=True)
+            return json.loads(done.stdout.strip().splitlines()[-1])
+        finally:
+            subprocess.run(["git", "-C", str(repo), "worktree", "remove", "--force", str(tree)], check=False)
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=50)
+    parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--late-events", type=int, default=1000)
     parser.add_argument("--walks", type=int, default=40)
     parser.add_argument("--walk-length", type=int, default=25)
+    parser.add_argument("--baseline", metavar="REV", help="also measure the engine of this git revision and compare")
+    parser.add_argument("--json", action="store_true", help="print only the figures, as one JSON line")
     args = parser.parse_args(argv)
 
-    summary = simulate(args.games, PLAYERS, args.seed)
-    print(f"throughput, {args.games} games of {PLAYERS} players (seed {args.seed}): "
-          f"{summary['games_per_second']:.2f} games/s, {summary['events_per_second']:.0f} events/s, "
-          f"{summary['mean_events_per_game']:.0f} events/game, finished {summary['finished']}, "
-          f"errors {summary['errors']}, violations {summary['invariant_violations']}")
-
-    early, late, late_at = snapshots(f"{args.seed}:bench", args.late_events)
-    early_cost = walk_cost(early, args.walks, args.walk_length)
-    late_cost = walk_cost(late, args.walks, args.walk_length)
-    print(f"decide+evolve per event at game start (version {early['v']}): {early_cost['execute_us']:.1f} us "
-          f"over {early_cost['events']} events; evolve alone {early_cost['evolve_us']:.2f} us")
-    print(f"decide+evolve per event after {late_at} events (version {late['v']}): "
-          f"{late_cost['execute_us']:.1f} us over {late_cost['events']} events; "
-          f"evolve alone {late_cost['evolve_us']:.2f} us")
-    print(f"ratio late/early: decide+evolve {late_cost['execute_us'] / early_cost['execute_us']:.2f}, "
-          f"evolve {late_cost['evolve_us'] / early_cost['evolve_us']:.2f}")
+    base = baseline(args.baseline, args) if args.baseline else None
+    figures = measure(args)
+    if args.json:
+        print(json.dumps(figures))
+        return
+    report("this checkout", figures)
+    if base is not None:
+        report(f"baseline {args.baseline}", base)
+        print(f"ratio this/baseline: turns per CPU-second {figures['turns_per_cpu_second'] / base['turns_per_cpu_second']:.2f}x, "
+              f"events per turn {figures['events_per_turn'] / base['events_per_turn']:.2f}x, "
+              f"decide+evolve per event (late) {figures['late']['execute_us'] / base['late']['execute_us']:.2f}x")
 
 
 if __name__ == "__main__":

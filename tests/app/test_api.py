@@ -347,7 +347,7 @@ def test_games_list_filters_by_status(client, api_game):
 
 
 def test_a_finished_game_is_listed_as_finished(api_game, client):
-    game = api_game(seats=2, seed="to-the-end").moves()
+    game = api_game(seats=2, seed="to-the-end", options={"honeymoon": True}).moves()  # (a short two-player game)
     assert game.last["status"] == "finished" and game.last["winners"]
     assert [g["id"] for g in client.get("/games?status=finished").json["games"]] == [game.id]
     after = game.client.post(game.url("/actions"), json={"action": "pass"}, headers=game.as_("red"))

@@ -171,11 +171,11 @@ def test_writing_commands_refuse_a_data_folder_in_use(tmp_path, key_prefix, monk
         held.close()
 
 
-def test_a_game_id_starting_with_a_dash_is_a_game_id_not_an_option(service, commands, capsys):
+def test_a_game_id_starting_with_a_dash_is_a_game_id_not_an_option(service, commands, capsys, tmp_path):
     """15.14: the service may make ids like "-x1Ab"; `cosmic audit -x1Ab` must audit that game."""
     service.make_game("-x1Ab", commands)
     assert main(["audit", "-x1Ab"]) == 0
     assert capsys.readouterr().out.startswith("-x1Ab: ok, ")
     assert main(["audit", "-x1Ab", "--json"]) == 0
     assert json.loads(capsys.readouterr().out.splitlines()[0])["game_id"] == "-x1Ab"
-    assert main(["export", "-x1Ab", "-o", str(service.folder / "out.jsonl")]) == 0
+    assert main(["export", "-x1Ab", "-o", str(tmp_path / "out.jsonl")]) == 0

@@ -35,7 +35,7 @@ def first_of_type(items, type_name: str, after: int = 10) -> int:
 
 
 def test_an_untampered_game_of_more_than_a_thousand_events_audits_clean(rt):
-    state = play(rt, "long", recorded_commands("audit-long", events=1200))
+    state = play(rt, "long", recorded_commands("audit-long", events=1200, players=5))
     assert state["v"] >= 1000
     report = audit(rt, "long")
     assert report.ok, report.problem
