@@ -51,27 +51,42 @@ def register_effect(source: str, handler) -> None:
     _EFFECTS[source] = handler
 
 
-def in_force(state: dict):
+# The last answer of `in_force`: (the state object, its version, the answer). A state changes only
+# through `evolve`, which counts every event in "v", so the same object at the same version is in
+# the same position; the rules ask "what is in force?" dozens of times between two events.
+_LAST_IN_FORCE: tuple = (None, -1, ())
+
+
+def in_force(state: dict) -> tuple:
     """``(handler, owner, effect)`` for every active power and every effect played this challenge."""
+    global _LAST_IN_FORCE
+    if state.get("status") != "playing":
+        return ()
+    last_state, last_version, found = _LAST_IN_FORCE
+    if last_state is state and last_version == state["v"]:
+        return found
+    found = _in_force_now(state)
+    _LAST_IN_FORCE = (state, state["v"], found)  # one assignment: safe to read from other threads
+    return found
+
+
+def _in_force_now(state: dict) -> tuple:
     from engine.catalog import POWERS
 
-    if state.get("status") != "playing":
-        return
-    for color in timing_order(state):
-        for name in powers_of(state, color):
-            if power_active(state, color, name):
-                yield POWERS[name], color, None
+    found = [(POWERS[name], color, None) for color in timing_order(state) for name in powers_of(state, color)
+             if power_active(state, color, name)]
     ch = state.get("ch")
     if ch:
         for effect in ch["effects"]:
             handler = _EFFECTS.get(effect["source"])
             if handler is not None:
-                yield handler, effect["player"], effect
+                found.append((handler, effect["player"], effect))
+    return tuple(found)
 
 
 def fold(state: dict, hook: str, value, **kw):
     """Let every handler in force modify ``value`` in turn."""
-    for handler, owner, effect in list(in_force(state)):
+    for handler, owner, effect in in_force(state):
         fn = getattr(handler, hook, None)
         if fn is not None:
             value = fn(state, owner, value, effect=effect, **kw)
@@ -85,7 +100,7 @@ def fire(ctx, hook: str, **kw) -> None:
     same order: the first handler's first (`Ctx.collecting`).
     """
     with ctx.collecting():
-        for handler, owner, effect in list(in_force(ctx.state)):
+        for handler, owner, effect in in_force(ctx.state):
             fn = getattr(handler, hook, None)
             if fn is not None:
                 fn(ctx, owner, effect=effect, **kw)

@@ -46,9 +46,19 @@ def system_of(planet: str) -> str:
     return planet.rsplit("-", 1)[0]
 
 
+_HOME_PLANETS: dict[str, tuple[str, ...]] = {}
+
+
 def home_planets(state: dict, color: str) -> list[str]:
     """The five planets of a player's home system."""
-    return [planet_id(color, i) for i in range(PLANETS_PER_SYSTEM)]
+    return list(_home_planets(color))
+
+
+def _home_planets(color: str) -> tuple[str, ...]:
+    known = _HOME_PLANETS.get(color)
+    if known is None:
+        known = _HOME_PLANETS[color] = tuple(planet_id(color, i) for i in range(PLANETS_PER_SYSTEM))
+    return known
 
 
 def tokens_on(state: dict, planet: str, color: str) -> int:
@@ -63,7 +73,8 @@ def bases(state: dict, color: str) -> list[str]:
 
 def home_bases(state: dict, color: str) -> list[str]:
     """The planets of its own system where a player has a base."""
-    return [p for p in home_planets(state, color) if state["planets"][p].get(color, 0) > 0]
+    planets = state["planets"]
+    return [p for p in _home_planets(color) if planets[p].get(color, 0) > 0]
 
 
 def external_bases(state: dict, color: str) -> list[str]:
@@ -144,7 +155,9 @@ def power_threshold(state: dict) -> int:
 
 def has_lost_power(state: dict, color: str) -> bool:
     """Fewer home bases than the threshold switches every power of the player off."""
-    return len(home_bases(state, color)) < power_threshold(state)
+    planets = state["planets"]
+    held = sum(1 for p in _home_planets(color) if planets[p].get(color, 0) > 0)
+    return held < power_threshold(state)
 
 
 def power_active(state: dict, color: str, power: str) -> bool:
