@@ -147,8 +147,6 @@ def prompts(state: dict | None) -> list[dict]:
     """Every decision owed now, by whom, with its legal options and deadline."""
     if not state:
         return []
-    owed = flow.owed(state)
     clock = state.get("clock") or {}
-    for owed_prompt in owed:
-        owed_prompt["deadline"] = clock.get(owed_prompt["id"], owed_prompt.get("deadline"))
-    return owed
+    return [{**owed_prompt, "deadline": clock.get(owed_prompt["id"], owed_prompt.get("deadline"))}
+            for owed_prompt in flow.owed(state)]

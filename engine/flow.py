@@ -148,11 +148,28 @@ def default_command(state: dict, prompt_: dict, rng) -> dict | None:
 
 
 def owed(state: dict) -> list[dict]:
-    """Every decision owed now (without deadlines attached)."""
+    """Every decision owed now (without deadlines attached). Callers must not change what they get."""
     if state.get("status") != "playing":
         return []
     step = current(state)
-    return STEPS[step["op"]].prompts(state, step) if step else []
+    return waiting_for(state, step) if step else []
+
+
+# The last answer of `waiting_for`: (state object, its version, the step's serial, the prompts).
+# The same object at the same version (`evolve` counts every event) owes the same decisions, and
+# the driver, the decision clock and the readers all ask in turn.
+_LAST_WAITING: tuple = (None, -1, -1, [])
+
+
+def waiting_for(state: dict, step: dict) -> list[dict]:
+    """The decisions ``step`` (the top of the agenda) waits for: `Step.prompts`, worked out once per version."""
+    global _LAST_WAITING
+    last_state, last_version, last_sid, found = _LAST_WAITING
+    if last_state is state and last_version == state["v"] and last_sid == step["sid"]:
+        return found
+    found = STEPS[step["op"]].prompts(state, step)
+    _LAST_WAITING = (state, state["v"], step["sid"], found)  # one assignment: safe across threads
+    return found
 
 
 def advance(ctx) -> None:
@@ -169,7 +186,7 @@ def advance(ctx) -> None:
             handler.at_boundary(ctx, step)
             if len(ctx.events) != before:
                 continue  # the boundary changed the agenda (a turn ended at once)
-        if handler.prompts(state, step):
+        if waiting_for(state, step):
             return
         before = len(ctx.events)
         handler.run(ctx, step)
@@ -182,7 +199,7 @@ def answer(ctx, command: dict, player: str) -> None:
     """Apply a player's command to the decision it owes."""
     step = current(ctx.state)
     handler = STEPS[step["op"]] if step else None
-    prompts = handler.prompts(ctx.state, step) if handler else []
+    prompts = waiting_for(ctx.state, step) if handler else []
     mine = [p for p in prompts if p["player"] == player]
     if not mine:
         waiting = sorted({p["player"] for p in prompts})
