@@ -44,14 +44,68 @@ def check_setup(setup: dict, options: dict) -> None:
     if unknown:
         raise CommandError(f"unknown setup field {sorted(unknown)[0]!r}", "setup")
     pool = set(power_pool({**options, "power_pool": None}))
-    for color, names in (setup.get("powers") or {}).items():
-        if color not in game_options.MAYFAIR_COLORS:
-            raise CommandError(f"setup.powers: {color!r} is not a colour", "setup.powers")
-        if not isinstance(names, list) or not names:
-            raise CommandError("setup.powers lists power names per colour", "setup.powers")
+    for color, names in _per_colour(setup, "powers").items():
+        if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+            raise CommandError("setup.powers lists power names per colour ([] for a seat without a power)",
+                               f"setup.powers.{color}")
         for name in names:
             if name not in pool:
-                raise RulesError("1", f"power {name!r} is not available with these options")
+                raise RulesError("1", f"setup.powers.{color}: power {name!r} is not available with these options")
+        if len(set(names)) != len(names):
+            raise RulesError("3", f"setup.powers.{color} names a power twice")
+    check_stacked_cards(setup, options)
+
+
+def _per_colour(setup: dict, field: str) -> dict:
+    """``setup[field]`` as ``{colour: ...}``, refusing what is not an object keyed by colours."""
+    value = setup.get(field) or {}
+    if not isinstance(value, dict):
+        raise CommandError(f"setup.{field} must be an object keyed by colour", f"setup.{field}")
+    for color in value:
+        if color not in game_options.MAYFAIR_COLORS:
+            raise CommandError(f"setup.{field}: {color!r} is not a colour; colours: "
+                               f"{', '.join(game_options.MAYFAIR_COLORS)}", f"setup.{field}")
+    return value
+
+
+def check_stacked_cards(setup: dict, options: dict) -> None:
+    """Refuse at creation what no deck of this game could supply: more copies of a card than exist.
+
+    Every card the hands and the deck top name must come out of one deck: the challenge
+    cards of these options, with any flare of the pool (a stacked flare is put in the deck).
+    """
+    hands = _per_colour(setup, "hands")
+    named = []
+    for color, wanted in hands.items():
+        if not isinstance(wanted, list) or not all(isinstance(c, str) for c in wanted):
+            raise CommandError("setup.hands lists card names per colour", f"setup.hands.{color}")
+        if len(wanted) > HAND_SIZE:
+            raise RulesError("3", f"setup.hands.{color}: a hand holds {HAND_SIZE} cards at the start, not {len(wanted)}")
+        named += [(f"setup.hands.{color}", c) for c in wanted]
+    top = setup.get("deck_top") or []
+    if not isinstance(top, list) or not all(isinstance(c, str) for c in top):
+        raise CommandError("setup.deck_top lists card names, top first", "setup.deck_top")
+    named += [("setup.deck_top", c) for c in top]
+    deck = any_deck_cards(options)
+    for field, name in named:
+        try:
+            picked = cards.resolve_names([name], deck)
+        except ValueError:
+            copies = sum(1 for c in any_deck_cards(options) if c == name or cards.card_kind_name(c) == name)
+            raise RulesError("3", f"{field}: no card {name!r} left to stack: a deck of this game holds "
+                                  f"{copies} {'copy' if copies == 1 else 'copies'} of it, and the setup names "
+                                  f"{sum(1 for _f, n in named if n == name)}") from None
+        deck.remove(picked[0])
+    destiny = setup.get("destiny_top") or []
+    if not isinstance(destiny, list) or not all(isinstance(c, str) for c in destiny):
+        raise CommandError("setup.destiny_top lists destiny card ids, top first", "setup.destiny_top")
+    every = cards.destiny_cards(list(game_options.MAYFAIR_COLORS), reverse=options["reverse_cone"],
+                                special=options["special_destiny"])
+    for card in destiny:
+        if card not in every:
+            raise RulesError("3", f"setup.destiny_top: {card!r} is not a destiny card of this game")
+    if len(set(destiny)) != len(destiny):
+        raise RulesError("3", "setup.destiny_top names a destiny card twice (each is in the deck once)")
 
 
 def join(ctx, command: dict) -> None:
@@ -152,11 +206,8 @@ def deal_powers(ctx, colors: list[str], options: dict, fixed: dict) -> dict:
 FLARES_PER_PLAYER = 3
 
 
-def challenge_deck_cards(ctx, colors: list[str], options: dict, powers: dict, stacked=()) -> list[str]:
-    """RULES.md 2: the 72 challenge cards plus edicts, reinforcements, flares, War cards, kickers.
-
-    ``stacked`` names the cards a scenario stacks: a flare among them is always in the deck.
-    """
+def cards_without_flares(options: dict) -> list[str]:
+    """The challenge deck's cards but the flares: the 72, with edicts, reinforcements, War cards and kickers by option."""
     deck = cards.mayfair_challenge_cards()
     if options["edicts"]:
         deck += cards.edict_cards()
@@ -166,6 +217,20 @@ def challenge_deck_cards(ctx, colors: list[str], options: dict, powers: dict, st
         deck += cards.war_cards()
     if options["kickers"]:
         deck += cards.kicker_cards()
+    return deck
+
+
+def any_deck_cards(options: dict) -> list[str]:
+    """Every card a deck of a game with these options may hold (any flare of the pool can be stacked)."""
+    return cards_without_flares(options) + (list(flare_pool(options)) if options["flares"] else [])
+
+
+def challenge_deck_cards(ctx, colors: list[str], options: dict, powers: dict, stacked=()) -> list[str]:
+    """RULES.md 2: the 72 challenge cards plus edicts, reinforcements, flares, War cards, kickers.
+
+    ``stacked`` names the cards a scenario stacks: a flare among them is always in the deck.
+    """
+    deck = cards_without_flares(options)
     if options["flares"]:
         available = flare_pool(options)
         own = [cards.flare_card(n) for names in powers.values() for n in names if cards.flare_card(n) in available]

@@ -186,3 +186,15 @@ def test_an_option_that_is_not_offered_is_named_in_words_not_python_data():
         match(owed, {"action": "use", "ability": "power:Laser"})
     assert "possible: ability=power:Macron; ability=card:CosmicZap" in str(refused.value)
     assert "{" not in str(refused.value)
+
+
+def test_an_impossible_stacked_setup_is_a_422_at_creation_naming_the_card(client):
+    """14.21: refused when the game is created, not later when it starts."""
+    from tests.app.conftest import ADMIN
+    answer = client.post("/games", json={"seats": 2, "seed": "s", "setup": {"hands": {"red": ["A40", "A40"]}}},
+                         headers=ADMIN)
+    assert answer.status_code == 422 and problem_type(answer) == "rules-violation"
+    assert "'A40'" in answer.json["detail"] and "setup.hands.red" in answer.json["detail"]
+    fine = client.post("/games", json={"seats": 2, "seed": "s", "setup": {"powers": {"red": [], "blue": ["Macron"]}}},
+                       headers=ADMIN)
+    assert fine.status_code == 201

@@ -194,3 +194,25 @@ def test_a_colour_can_be_taken_only_once():
     _, state = execute(state, {"action": "join", "name": "ann", "color": "purple"})
     with pytest.raises(RulesError, match="purple is already taken"):
         execute(state, {"action": "join", "name": "bob", "color": "purple"})
+
+
+def test_an_impossible_stacked_setup_is_refused_when_the_game_is_created():
+    """14.21: more copies of a card than a deck holds is refused at creation, naming the card."""
+    from engine import execute
+    create = {"action": "create", "seats": 3, "seed": "s", "options": {}, "at": 0}
+    with pytest.raises(RulesError, match=r"setup.hands.blue: no card 'A40' left to stack: a deck of this game holds 1 copy"):
+        execute(None, {**create, "setup": {"hands": {"red": ["A40"], "blue": ["A40"]}}})
+    with pytest.raises(RulesError, match="setup.deck_top: no card 'Flare:Nobody'"):
+        execute(None, {**create, "setup": {"deck_top": ["Flare:Nobody"]}})
+    with pytest.raises(RulesError, match="'mauve.1' is not a destiny card"):
+        execute(None, {**create, "setup": {"destiny_top": ["mauve.1"]}})
+    events, state = execute(None, {**create, "setup": {"hands": {"red": ["A20", "A20"]}}})  # two A20s exist
+    assert state["status"] == "lobby"
+
+
+def test_a_seat_may_be_set_up_with_no_power_at_all():
+    """14.21: `powers: []` gives a seat no power (tutorials, tests)."""
+    state, _ = new_game("no-powers", 3, {}, setup={"powers": {"red": [], "blue": ["Macron"]}})
+    assert state["players"]["red"]["powers"] == []
+    assert state["players"]["blue"]["powers"] == ["Macron"]
+    assert len(state["players"]["yellow"]["powers"]) == 1
