@@ -84,9 +84,16 @@ def cmd_catalogue(args) -> int:
         return 0
     for power in catalogue["powers"]:
         kind = "mandatory" if power["mandatory"] else "optional"
-        print(f"{power['name']:<16} {power['provenance']:<8} {kind:<9} {', '.join(power['who'])}: {power['timing']}")
+        flares = ", ".join(f"{mode} {flare['provenance']}" for mode, flare in sorted(power["flares"].items()))
+        print(f"{power['name']:<16} {power['provenance']:<8} {kind:<9} {', '.join(power['who'])}: {power['timing']}"
+              + (f" [flares: {flares}]" if flares else ""))
     for edict in catalogue["edicts"]:
         print(f"{edict['name']:<16} edict    {edict['provenance']}")
+    counts: dict[str, int] = {}
+    for power in catalogue["powers"]:
+        for flare in power["flares"].values():
+            counts[flare["provenance"]] = counts.get(flare["provenance"], 0) + 1
+    print("flares by provenance: " + ", ".join(f"{label} {n}" for label, n in sorted(counts.items())))
     return 0
 
 

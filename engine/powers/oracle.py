@@ -43,7 +43,7 @@ class OracleWild(Flare):
     power = "Oracle"
     mode = "wild"
     windows = ("planning",)
-    provenance = "source"
+    provenance = "house"
     description = ("As a main player, before challenge cards are chosen, shuffle your hand together with your "
                    "opponent's and deal each of you back at random as many cards as you held before.")
 

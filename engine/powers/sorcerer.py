@@ -68,7 +68,7 @@ class SorcererWild(Flare):
     power = "Sorcerer"
     mode = "wild"
     windows = ("planning",)
-    provenance = "source"
+    provenance = "house"
     description = ("When you are not a main player, before challenge cards are chosen, force the two main "
                    "players to exchange their alien powers; each keeps the other's power from now on.")
 
@@ -94,7 +94,7 @@ class SorcererSuper(Flare):
     power = "Sorcerer"
     mode = "super"
     windows = ("committed",)
-    provenance = "source"
+    provenance = "house"
     description = ("As the Sorcerer allied to either side, after both challenge cards are chosen and before "
                    "they are revealed, switch the two face-down cards as if you were a main player.")
 
