@@ -23,8 +23,10 @@ def compose() -> dict:
 
 
 def shell_of(service: dict) -> list[str]:
-    """The words of a service's command (its ``sh -c`` script split on ``&&``, last part)."""
+    """The words of a service's command (a list, or a ``sh -c`` script's last ``&&`` part)."""
     command = service["command"]
+    if isinstance(command, list) and command[:2] != ["sh", "-c"]:
+        return list(command)
     script = command[-1] if isinstance(command, list) else command
     return shlex.split(script.split("&&")[-1].replace("exec ", "", 1))
 
@@ -66,3 +68,33 @@ def test_the_readme_documents_every_variable_and_the_two_commands():
     makefile = (ROOT / "Makefile").read_text()
     assert re.search(r"^run:", makefile, re.M) and re.search(r"^test:", makefile, re.M)
     assert "cosmic serve" in makefile
+
+
+def test_the_containers_run_one_image_built_once_from_the_checkout(compose):
+    """15.18: no copy of the checkout and no install at every start; the build context leaves out .venv."""
+    for name in ("api", "worker"):
+        service = compose["services"][name]
+        assert service["build"] == "." and service["image"]
+        assert "volumes" not in service
+        assert "pip install" not in " ".join(map(str, service["command"]))
+    dockerfile = (ROOT / "Dockerfile").read_text()
+    assert dockerfile.startswith("#") and "FROM python:3.11" in dockerfile
+    assert "pip install --no-deps -e ." in dockerfile and "USER cosmic" in dockerfile
+    for copied in re.findall(r"^COPY (\S+) ", dockerfile, re.M):
+        assert (ROOT / copied).exists(), copied
+    ignored = (ROOT / ".dockerignore").read_text().split()
+    assert {".venv", ".git", "tests", "data"} <= set(ignored)
+
+
+def test_the_api_is_published_on_this_machine_only_and_the_worker_has_a_health_check(compose):
+    assert compose["services"]["api"]["ports"] == ["127.0.0.1:8000:8000"]
+    check = compose["services"]["worker"]["healthcheck"]["test"]
+    assert check[:4] == ["CMD", "python", "-m", "workers.health"]
+    assert importlib.util.find_spec("workers.health") is not None
+
+
+def test_the_worker_health_check_says_unhealthy_without_a_live_worker(monkeypatch, capsys):
+    from workers import health
+    monkeypatch.setenv("REDIS_URL", "redis://127.0.0.1:1/0")  # nothing listens there
+    assert health.main([]) == 1
+    assert "unhealthy" in capsys.readouterr().err

@@ -69,6 +69,12 @@ def test_the_worker_snapshots_finished_games_and_the_feed_works(service, key_pre
     assert feed.headers["Content-Type"].startswith("text/event-stream")
     assert "event: GameEnded" in feed.text and feed.text.rstrip().endswith("data: {}")
     client.close()
+    # the worker container's health check (docker-compose.yml) finds this worker alive
+    import subprocess
+    import sys
+    checked = subprocess.run([sys.executable, "-m", "workers.health"], capture_output=True, text=True,
+                             env={**os.environ, "COSMIC_PREFIX": key_prefix})
+    assert checked.returncode == 0, checked.stdout + checked.stderr
 
 
 def test_an_idle_live_feed_stays_open_with_keep_alives_at_production_settings(service_processes):

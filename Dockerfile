@@ -1,0 +1,27 @@
+# The service's image: this checkout installed once into Python 3.11; docker-compose.yml runs the
+# API and the worker from it. Build:  docker build -t cosmic .
+FROM python:3.11-slim
+
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    PIP_DISABLE_PIP_VERSION_CHECK=1 \
+    PIP_NO_CACHE_DIR=1
+
+WORKDIR /srv/cosmic
+# the dependencies first (read from pyproject.toml), so a change of code alone does not reinstall them
+COPY pyproject.toml ./
+RUN python -c "import tomllib; print('\n'.join(tomllib.load(open('pyproject.toml', 'rb'))['project']['dependencies']))" \
+        > /tmp/requirements.txt \
+    && pip install -r /tmp/requirements.txt
+COPY README.md openapi.yaml ./
+COPY app ./app
+COPY engine ./engine
+COPY events ./events
+COPY projections ./projections
+COPY workers ./workers
+# the code stays where it is (the API serves ./openapi.yaml); this adds the `cosmic` command
+RUN pip install --no-deps -e . && useradd --system --no-create-home cosmic
+USER cosmic
+EXPOSE 8000
+CMD ["gunicorn", "--worker-class", "gthread", "--workers", "2", "--threads", "16", "--timeout", "60", \
+     "--bind", "0.0.0.0:8000", "--access-logfile", "-", "app.wsgi:app"]
