@@ -28,7 +28,7 @@ from app.problems import Problem
 from app.routes.common import caller
 from events.redaction import ADMIN
 from workers.subscriptions import deliverable_types, new_secret, url_problem
-from workers.webhooks import subscriptions
+from workers.webhooks import enqueue, subscriptions
 
 bp = Blueprint("webhooks", __name__)
 SUB_ID = re.compile(r"^wh_[0-9a-f]{20}$")
@@ -59,6 +59,8 @@ def create():
     secret = body.get("secret") or new_secret()
     sub = subs.create(body["url"], secret=secret, game_id=game_id, event_types=body.get("event_types"),
                       viewer=body.get("viewer", "admin") if who == ADMIN else who, created_by=who, after=after)
+    if game_id is not None and after < rt.store.version(game_id):
+        enqueue(rt, subs, sub["id"], game_id)  # the history asked for is sent now, not at the next append
     shown = {**subs.public(sub), "secret": secret}
     return json_response(shown, 201, {"Location": f"/webhooks/{sub['id']}", "Cache-Control": "no-store"})
 

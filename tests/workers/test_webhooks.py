@@ -225,3 +225,14 @@ def test_a_real_worker_delivers_every_event_once_in_order_despite_two_failures(r
         assert len(sink.requests) == len(expected) + 2
         time.sleep(0.5)
         assert len(sink.requests) == len(expected) + 2, "nothing is sent twice after a 2xx"
+
+
+def test_a_subscription_made_after_a_game_ended_gets_its_whole_history_at_once(hooks, api, receiver):
+    """15.4: `after: 0` means the whole history; sent on creation, not at an append that never comes."""
+    sink = receiver()
+    events = play(hooks, "g-done", moves=30)
+    expected = deliverable(events)
+    subscribe(api, url=sink.url("/late"), secret=SECRET, game_id="g-done", after=0)
+    run_jobs_until(hooks, lambda: len(sink.accepted("/late")) >= len(expected))
+    check_deliveries(sink.accepted("/late"), expected)
+    assert hooks.store.version("g-done") == events[-1]["seq"]  # nothing was appended meanwhile
