@@ -36,7 +36,7 @@ start window: zaps can answer what it triggers), ``on_launched``, ``on_alliances
 colour as the challenge was decided), ``on_edict_discarded(card, player)``,
 ``on_cards_drawn(player, count, reason)``, ``on_tokens_retrieved(player, count, reason)``,
 ``on_zapped(target, power)`` (fired before the zap takes effect, so the zapped power hears it),
-``on_challenge_ended()``.
+``on_challenge_ended()``, ``on_use_applied(use)`` (a flare or edict played took effect).
 """
 
 from __future__ import annotations

@@ -60,7 +60,22 @@ class Peacenik(Power):
                    "stay or sends every token of yours and of its own on that planet to the warp.")
 
     def on_revealed(self, ctx, me, effect=None):
-        for target in warmongers(ctx.state, me):  # the offense's War first
+        self.demonstrate(ctx, me)
+
+    def on_use_applied(self, ctx, me, *, use, effect=None):
+        """A card may become a War card after the reveal (Hawk's flares): that is playing one too (14.13)."""
+        self.demonstrate(ctx, me)
+
+    def demonstrate(self, ctx, me) -> None:
+        """Offer a march against each main player whose card now counts as War, once per player and challenge."""
+        if not ctx.state.get("ch"):
+            return
+        asked = list(ctx.state["ch"]["notes"].get("peacenik_asked") or [])
+        new = [target for target in warmongers(ctx.state, me) if target not in asked]  # the offense's War first
+        if not new:
+            return
+        ctx.emit("ChallengeNoted", key="peacenik_asked", value=asked + new)
+        for target in new:
             self.ask_reaction(ctx, me, {"target": target})
 
     def reaction_options(self, state, me, context):

@@ -15,6 +15,7 @@ from engine import cards
 from engine.catalog import POWERS, card_ability, handler_for
 from engine.flow import Step, option, prompt, register
 from engine.handcards import discard
+from engine.hooks import fire
 from engine.steps.game import OUT_OF_CARDS, WINDOWS_NEEDING_A_CARD, end_turn_now, offense_out_of_cards
 from engine.state import hand, power_active, powers_of, timing_order
 
@@ -193,3 +194,5 @@ class ApplyUse(Step):
             handler.use(ctx, player, card, use["args"], use)
         if handler.discard_after_use or cancelled:
             discard_from_table(ctx, player, card, "cancelled" if cancelled else "used")
+        if not cancelled:
+            fire(ctx, "on_use_applied", use=use)  # what a card changed may set off powers (Peacenik)

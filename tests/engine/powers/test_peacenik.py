@@ -125,3 +125,17 @@ def test_peacenik_super_is_not_offered_when_the_offense_loses():
     assert last_outcome(g)["winner"] == "defense"
     assert "Flare:Peacenik" in g.hand("yellow")
     assert not [e for e in g.log if e["type"] == "CardPlayed"]
+
+
+def test_peacenik_power_also_marches_on_a_card_that_becomes_war_after_the_reveal():
+    """14.13: blue's Attack becomes a War card under Hawk's Wild flare: blue has played War too."""
+    hands = {"red": ["War", "Flare:Hawk", "A4", "A5", "A6", "A7", "A9"]}
+    g = peace_game(hands=hands, flares=True)
+    challenge(g)
+    first = g.owe("yellow", "reaction")
+    assert first["info"]["context"] == {"target": "red"}
+    g.answer("yellow", "reaction", "decline")
+    scenarios.offered(g, "red", "card:Flare:Hawk")
+    g.use("red", "card:Flare:Hawk")
+    again = g.owe("yellow", "reaction")
+    assert again["info"]["context"] == {"target": "blue"}
