@@ -45,8 +45,9 @@ def travel_in_time(ctx, me: str) -> None:
         ctx.emit("CardsMoved", cards=list(state["committed"][other]), src=f"committed:{other}",
                  dst="discard", seen_by=None, reason="Chronos")
     ctx.emit("RevealUndone")
-    ctx.then(ctx.step("prepare_cards"), ctx.step("choose_cards"), ctx.step("window", name="committed"),
-             ctx.step("reveal"))
+    # stage 7 once more, from its start: the window before cards are chosen too (14.12)
+    ctx.then(ctx.step("window", name="planning"), ctx.step("prepare_cards"), ctx.step("choose_cards"),
+             ctx.step("window", name="committed"), ctx.step("reveal"))
 
 
 class ChronosWild(Flare):

@@ -79,3 +79,16 @@ def test_chronos_super_makes_the_opponent_show_its_new_card_first():
     g.play("red", "A20")
     g.pass_windows()  # red could still use its power itself: it passes
     assert g.outcome["winner"] == "offense"
+
+
+def test_chronos_replay_opens_the_window_before_cards_are_chosen_again():
+    """14.12: in the replayed stage 7, what acts before cards are chosen (an edict any time, Laser,
+    Trader, Mutant, Oracle's flares...) gets its window again."""
+    g = red_attacks_blue("Chronos", "Filch", "Mind", {"red": RED, "blue": BLUE,
+                                                     "yellow": ["Plague", "A6", "A6", "A7", "A8", "A8", "A12"]},
+                         options={"edicts": True})
+    to_cards(g)
+    g.use("red", "power:Chronos")
+    windows = [p for p in g.prompts() if p["kind"] == "window"]
+    assert [(p["player"], p["info"]["window"]) for p in windows] == [("yellow", "planning")]
+    assert "card:Plague.1" in g.abilities("yellow")
