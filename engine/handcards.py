@@ -79,13 +79,14 @@ def challenge_card_obtainable(state: dict) -> bool:
         any(cards.is_challenge_card(c) for c in state["discard"])
 
 
-def new_hand(ctx, player: str) -> None:
-    """RULES.md 4: discard the hand and draw 7, repeated until it holds a challenge card."""
-    for _ in range(50):
-        if challenge_cards(ctx.state, player):
-            return
-        discard_cards(ctx, player, list(hand(ctx.state, player)), "new hand")
-        if not challenge_card_obtainable(ctx.state):
-            draw(ctx, player, HAND_SIZE, "new hand")
-            return
-        draw(ctx, player, HAND_SIZE, "new hand")
+def redraw_once(ctx, player: str) -> bool:
+    """RULES.md 4 / 000: a player without a challenge card discards its hand and draws 7, once.
+
+    Returns True if drawing again could still bring a challenge card (the deck or the discards
+    hold one): the caller lets the player use the new hand's cards, then asks again (000: it
+    may play, discard and draw). The caller schedules that before calling this.
+    """
+    discard_cards(ctx, player, list(hand(ctx.state, player)), "new hand")
+    hopeful = challenge_card_obtainable(ctx.state)
+    draw(ctx, player, HAND_SIZE, "new hand")
+    return hopeful

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.flow import Step, option, prompt, register
-from engine.handcards import HAND_SIZE, discard_cards, draw, new_hand
+from engine.handcards import HAND_SIZE, challenge_card_obtainable, discard_cards, draw, redraw_once
 from engine.hooks import fire
 from engine.state import challenge_cards, clockwise_from_left, committed_challenge_cards, hand, main_player
 from engine.steps.tokens import return_home
@@ -120,8 +120,15 @@ class PreChallenge(Step):
                        rule="4.0.punt")]
 
     def run(self, ctx, step):
-        ctx.done()
-        new_hand(ctx, ctx.state["turn"]["offense"])
+        offense = ctx.state["turn"]["offense"]
+        if challenge_cards(ctx.state, offense) or step.get("last"):
+            ctx.done()
+            return
+        # 000: draw a new hand "and return to the beginning of the pre-challenge phase": the start
+        # window opens again (a Mobius Tubes or Warp Break just drawn can be played), then this check
+        ctx.replace(ctx.step("window", name="start"),
+                    ctx.step("pre_challenge", decided=True, last=not challenge_card_obtainable(ctx.state)))
+        redraw_once(ctx, offense)
 
     def answer(self, ctx, step, prompt_, opt, args):
         if opt["action"] == "play":
@@ -145,10 +152,14 @@ class NewHand(Step):
     op = "new_hand"
 
     def run(self, ctx, step):
-        ctx.done()
         player = main_player(ctx.state, step["side"])
-        if player:
-            new_hand(ctx, player)
+        if not player or challenge_cards(ctx.state, player) or step.get("last"):
+            ctx.done()
+            return
+        # 000: the player may use each new hand's cards before it draws again (14.10)
+        ctx.replace(ctx.step("window", name="destiny", only=[player]),
+                    ctx.step("new_hand", side=step["side"], last=not challenge_card_obtainable(ctx.state)))
+        redraw_once(ctx, player)
 
 
 @register

@@ -56,8 +56,25 @@ def test_a_new_hand_without_a_challenge_card_is_discarded_and_drawn_again():
     fresh = ["C", "A5", "A6", "A7", "A8", "A9", "A10"]
     g = game(hands={"red": NO_CHALLENGE_CARD, "blue": LOW, "yellow": OTHER}, deck=still_none + fresh,
              options=OPTIONS)
+    g.pass_windows()  # (the start window reopens after each new hand: see the next test)
     assert kinds(g.hand("red")) == sorted(fresh)
     assert kinds(g.state["discard"]) == sorted(NO_CHALLENGE_CARD + still_none)
+
+
+def test_after_a_pre_challenge_new_hand_the_start_window_opens_again():
+    """000: draw, then "return to the beginning of the pre-challenge phase" (14.9): a Mobius Tubes
+    just drawn can be played at the start of the challenge."""
+    drawn = ["MobiusTubes", "A5", "A6", "A7", "A8", "A9", "A10"]
+    g = game(hands={"red": NO_CHALLENGE_CARD, "blue": LOW, "yellow": OTHER}, deck=drawn, options=OPTIONS,
+             tokens={"blue-0": {"blue": 1}})
+    assert kinds(g.hand("red")) == sorted(drawn)
+    owed = g.owe("red", "window")
+    assert owed["info"]["window"] == "start"
+    tubes = next(c for c in g.hand("red") if c.startswith("MobiusTubes"))
+    assert f"card:{tubes}" in g.abilities("red")
+    g.use("red", f"card:{tubes}")
+    back = g.owe("blue", "place_tokens")  # every token in the warp comes home: blue places its 3
+    assert (back["info"]["from"], back["info"]["count"]) == ("warp", 3)
 
 
 def test_an_offense_holding_one_challenge_card_keeps_its_hand():
@@ -251,3 +268,25 @@ def test_an_offense_stripped_of_its_last_challenge_card_before_stage_7_ends_its_
     assert g.tokens("cone:offense") == {}
     assert g.tokens("red-0") == {"red": 4}
     assert not any(e["type"] == "AlliesInvited" for e in g.log)
+
+
+def test_a_defense_drawing_for_a_challenge_card_may_use_each_new_hand_before_drawing_again():
+    """000: the defense "may play, discard, draw" (14.10): an edict in a hand without a challenge card
+    can be played before that hand is discarded."""
+    drawn_by_mutant = ["A5", "A6", "A7", "A8", "A9"]
+    no_challenge = ["Plague", "R+2", "R+2", "R+3", "R+3", "R+3", "R+5"]
+    fresh = ["C", "A11", "A12", "A13", "A14", "A15", "A16"]
+    g = game(powers={"red": ["Mutant"], "blue": ["Filch"], "yellow": ["Laser"]},
+             hands={"red": ["A10"], "blue": ["A4"], "yellow": OTHER}, exact_hands=True,
+             deck=drawn_by_mutant + no_challenge + fresh, options={"edicts": True, "reinforcements": True})
+    g.launch({"red-0": 2}, "blue-0")
+    g.invite_none()
+    g.use("red", "power:Mutant", {"sources": ["blue", "deck", "deck", "deck", "deck", "deck"]})
+    assert kinds(g.hand("blue")) == sorted(no_challenge)
+    owed = g.owe("blue", "window")
+    plague = next(c for c in g.hand("blue") if c.startswith("Plague"))
+    assert f"card:{plague}" in g.abilities("blue")
+    assert [p["player"] for p in g.prompts() if p["kind"] == "window"] == ["blue"]  # only the redrawing defense
+    g.command("blue", "pass", prompt=owed["id"])
+    assert kinds(g.hand("blue")) == sorted(fresh)
+    assert g.owe("blue", "challenge_card")
