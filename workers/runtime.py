@@ -54,6 +54,7 @@ class Runtime:
         self.commands.add_listener(bots.listener(self))  # a job when a bot seat owes a decision
         self.commands.add_listener(webhooks.listener(self))  # deliveries to matching webhook subscriptions
         self.data_folder = None
+        self.service_keys = None
         self._queues: dict[str, Queue] = {}
 
     def _connect(self, settings: Settings):
@@ -75,16 +76,21 @@ class Runtime:
     def attach_data_folder(self, path) -> dict:
         """Load the games kept in ``path`` and mirror every later append there; returns the load report."""
         from workers.datafolder import DataFolder
+        from workers.servicekeys import ServiceKeys
         self.data_folder = DataFolder(path)
+        self.service_keys = ServiceKeys(self.redis, self.settings.prefix, path)
+        self.service_keys.load()  # tokens, webhook subscriptions, idempotency answers (15.15)
         report = self.data_folder.load_into(self.store)
         for game_id in report["loaded"]:
             self.index.update(game_id, self.repository.current(game_id))
         self.commands.add_listener(self.data_folder.listener(self.store))
+        self.service_keys.start()
         return report
 
     def close(self) -> None:
         """Release the data folder (if any) and the Redis connections."""
         if self.data_folder is not None:
+            self.service_keys.stop()
             self.data_folder.close()
         self.redis.close()
 
