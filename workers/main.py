@@ -7,11 +7,16 @@ and queues timer sweeps (see that module).
 from __future__ import annotations
 
 import logging
+import time
+
+import redis
 
 from workers import runtime as runtime_module
 from workers.runtime import Runtime
 from workers.scheduler import ServiceWorker
 from workers.settings import Settings
+
+log = logging.getLogger(__name__)
 
 
 def run_worker(settings: Settings, *, burst: bool = False, name: str | None = None,
@@ -23,5 +28,37 @@ def run_worker(settings: Settings, *, burst: bool = False, name: str | None = No
     logging.basicConfig(level=logging_level)
     runtime = Runtime(settings)
     runtime_module.install(runtime)
-    worker = ServiceWorker(runtime.queues(), connection=runtime.redis, name=name, runtime=runtime)
-    return worker.work(burst=burst, with_scheduler=True, logging_level=logging_level)
+    incarnation = 0
+    while True:
+        incarnation += 1
+        # a new name after an outage: the old registration may not have expired in Redis yet
+        named = name if name is None or incarnation == 1 else f"{name}.{incarnation}"
+        worker = ServiceWorker(runtime.queues(), connection=runtime.redis, name=named, runtime=runtime)
+        try:
+            worked = worker.work(burst=burst, with_scheduler=True, logging_level=logging_level)
+        except (redis.ConnectionError, redis.TimeoutError) as exc:  # (RQ's teardown, with Redis gone)
+            log.warning("the worker lost Redis: %s", exc)
+            worked = False
+        if worker._stop_requested or burst or redis_answers(runtime.redis):
+            return worked
+        # RQ quits on an error it did not expect (Redis going away mid-job): wait for Redis and go on;
+        # the new worker's first maintenance sweeps the open deadlines and bot seats (design note 5)
+        log.warning("Redis is unreachable: the worker waits for it and starts again")
+        wait_for_redis(runtime.redis)
+
+
+def redis_answers(client) -> bool:
+    """Whether Redis answers a PING now."""
+    try:
+        return bool(client.ping())
+    except (redis.ConnectionError, redis.TimeoutError, OSError):
+        return False
+
+
+def wait_for_redis(client, *, first: float = 0.5, longest: float = 10.0) -> None:
+    """Block until Redis answers, trying again with a growing pause (0.5 s, doubling, at most 10 s)."""
+    pause = first
+    while not redis_answers(client):
+        time.sleep(pause)
+        pause = min(longest, pause * 2)
+    log.warning("Redis answers again")
