@@ -155,11 +155,17 @@ def _sequence_detail(expected: int, seq) -> str:
 
 # --- a game in Redis ----------------------------------------------------------------------------
 
-def stream_entries(store, game_id: str, batch: int = READ_BATCH) -> Iterable[tuple[str, bytes, int | None]]:
-    """Every entry of a game's stream as (entry id, raw text, sequence number of the entry id)."""
+def stream_entries(store, game_id: str, batch: int = READ_BATCH,
+                   until: int | None = None) -> Iterable[tuple[str, bytes, int | None]]:
+    """Every entry of a game's stream as (entry id, raw text, sequence number of the entry id).
+
+    ``until``: stop at event ``until`` (entries are ``<seq>-1``): a game being played keeps
+    growing while it is read, and an audit reads the one version its head record named.
+    """
     key, start = store.stream_key(game_id), "-"
+    last = "+" if until is None else f"{until}-1"
     while True:
-        entries = store.redis.xrange(key, min=start, max="+", count=batch)
+        entries = store.redis.xrange(key, min=start, max=last, count=batch)
         for entry_id, fields in entries:
             entry_id = entry_id.decode() if isinstance(entry_id, bytes) else entry_id
             raw = fields.get(b"e", fields.get("e"))
@@ -173,18 +179,39 @@ def stream_entries(store, game_id: str, batch: int = READ_BATCH) -> Iterable[tup
 def audit_game(store, repository, game_id: str, progress: Progress | None = None) -> AuditReport:
     """Audit one game's stream in Redis against its chain, its head and every state served from it."""
     began = time.perf_counter()
-    version, head_hash = store.head(game_id)
+    # the one version this audit reads, whatever is appended meanwhile: the head record and the
+    # stream's length read together (the store writes both in one script, so they always agree)
+    version, head_hash, length = head_and_length(store, game_id)
     report = AuditReport(game_id, ok=False, version=version)
     check = ChainCheck(game_id, every=repository.checkpoint_every)
-    check.feed_all(stream_entries(store, game_id), progress, version)
+    check.feed_all(stream_entries(store, game_id, until=version if version else None), progress, version)
     report.events = check.count
-    report.problem = check.problem or _head_problem(store, game_id, check, version, head_hash) or \
-        _state_problem(repository, game_id, check, report)
+    report.problem = check.problem or _length_problem(version, length) or \
+        _head_problem(store, game_id, check, version, head_hash) or _state_problem(repository, game_id, check, report)
     report.ok = report.problem is None
     report.seconds = time.perf_counter() - began
     if progress:
         progress(check.count, version)
     return report
+
+
+def head_and_length(store, game_id: str) -> tuple[int, str, int]:
+    """The head record's version and hash, and the stream's length, read at one moment."""
+    pipe = store.redis.pipeline(transaction=True)
+    pipe.hmget(store.head_key(game_id), "version", "hash")
+    pipe.xlen(store.stream_key(game_id))
+    (version, last_hash), length = pipe.execute()
+    if version is None:
+        return 0, "", int(length)
+    return int(version), last_hash.decode() if isinstance(last_hash, bytes) else last_hash, int(length)
+
+
+def _length_problem(version: int, length: int) -> Finding | None:
+    """Events written behind the head record's back (the stream longer than the head says)."""
+    if version and length > version:
+        return Finding("head-mismatch", f"the stream holds {length} events, the head record names version {version}: "
+                       f"event {version + 1} was added behind the store's back", version + 1, f"{version + 1}-1")
+    return None
 
 
 def _head_problem(store, game_id: str, check: ChainCheck, version: int, head_hash: str) -> Finding | None:
@@ -203,7 +230,9 @@ def _state_problem(repository, game_id: str, check: ChainCheck, report: AuditRep
     candidates = [("snapshot", snapshots.latest(game_id))]
     for version in snapshots.checkpoint_versions(game_id):
         candidates.append(("checkpoint", snapshots.checkpoint_before(game_id, version)))
-    candidates = sorted((c for c in candidates if c[1] is not None), key=lambda c: c[1].version)
+    # a snapshot newer than the version read was made while the audit read: nothing to judge it by
+    candidates = sorted((c for c in candidates if c[1] is not None and c[1].version <= check.count),
+                        key=lambda c: c[1].version)
     for name, snapshot in candidates:  # oldest first: the earliest evidence is the one named
         label = f"{name} at version {snapshot.version}"
         if not _matches_stream(check, snapshot):
@@ -214,13 +243,20 @@ def _state_problem(repository, game_id: str, check: ChainCheck, report: AuditRep
         if problem:
             return problem
         report.compared.append(label)
-    # the state this process serves (its cache, if current), then as a fresh reader gets it (snapshot + fold)
-    for label in ("the served state", "the served state without this process's cache"):
-        problem = _compare(check.replay.state, repository.current(game_id), label, check.count)
+    # the state this process serves (its cache, if it is at the version read), then as a fresh reader
+    # gets it at that version (snapshot or checkpoint + fold): never a version the audit did not read
+    served = repository.current(game_id)
+    if served["v"] == check.count:
+        problem = _compare(check.replay.state, served, "the served state", check.count)
         if problem:
             return problem
-        report.compared.append(f"{label} at version {check.count}")
-        repository.forget(game_id)
+        report.compared.append(f"the served state at version {check.count}")
+    repository.forget(game_id)
+    label = "the served state without this process's cache"
+    problem = _compare(check.replay.state, repository.state_at(game_id, check.count), label, check.count)
+    if problem:
+        return problem
+    report.compared.append(f"{label} at version {check.count}")
     return None
 
 

@@ -183,3 +183,23 @@ def test_the_audit_job_runs_on_the_low_queue(rt, game):
         result = job.return_value()
     assert job.origin.endswith(".low")
     assert result["ok"] is True and result["events"] == rt.store.version(game)
+
+
+def test_an_audit_of_a_game_being_played_reads_one_version_and_gives_no_false_alarm(rt, monkeypatch):
+    """15.11: commands appended (and snapshots written) while the audit reads are not its business."""
+    from workers import audit as audit_module
+    commands = recorded_commands("audit-live", commands=160)
+    play(rt, "live", commands[:80])
+    reading = audit_module.stream_entries
+
+    def play_while_reading(store, game_id, *args, **kw):
+        for k, entry in enumerate(reading(store, game_id, *args, **kw)):
+            if k == 20:  # mid-read, the game goes on: more events, new checkpoints, a new cached state
+                play(rt, "live", commands[80:])
+            yield entry
+
+    monkeypatch.setattr(audit_module, "stream_entries", play_while_reading)
+    version_at_start = rt.store.version("live")
+    report = audit(rt, "live")
+    assert report.ok, report.problem
+    assert report.version == version_at_start < rt.store.version("live")
