@@ -58,6 +58,11 @@ def test_cosmic_catalogue_lists_one_line_per_power_and_edict(capsys):
     assert main(["catalogue"]) == 0
     lines = capsys.readouterr().out.splitlines()
     listed = describe()
-    assert len(lines) == len(listed["powers"]) + len(listed["edicts"])
+    assert len(lines) == len(listed["powers"]) + len(listed["edicts"]) + 1  # and the provenance counts
     vulch = next(line for line in lines if line.startswith("Vulch "))
     assert "mayfair" in vulch and "mandatory" in vulch
+    hawk = next(line for line in lines if line.startswith("Hawk "))
+    assert hawk.endswith("[flares: super source, wild source]")  # each flare's provenance (14.20)
+    counts = dict(part.rsplit(" ", 1) for part in lines[-1].removeprefix("flares by provenance: ").split(", "))
+    flares = [f["provenance"] for p in listed["powers"] for f in p["flares"].values()]
+    assert {label: int(n) for label, n in counts.items()} == {label: flares.count(label) for label in set(flares)}
