@@ -102,6 +102,15 @@ def discard_from_table(ctx, player: str, card_id: str, reason: str) -> None:
         discard(ctx, player, [card_id], "table", reason)
 
 
+def passed_for_stage(state: dict) -> list[str]:
+    """Players who passed for the rest of the current stage: no window asks them again until the next."""
+    ch = state.get("ch")
+    noted = (ch or {}).get("notes", {}).get("passed_stage") if ch else None
+    if not noted or noted.get("stage") != ch.get("stage"):
+        return []
+    return list(noted["players"])
+
+
 @register
 class Window(Step):
     """A timing window: ask, in timing order, each player who can use something."""
@@ -111,14 +120,16 @@ class Window(Step):
 
     def prompts(self, state, step):
         only = step.get("only")
-        passed = step.get("passed", [])
+        passed = step.get("passed", []) + passed_for_stage(state)
         for player in timing_order(state):
             if player in passed or (only and player not in only):
                 continue
             offered = window_options(state, player, step["name"])
             if offered:
-                return [prompt(step, player, "window", offered + [option("pass", rule="5")], rule="5",
-                               info={"window": step["name"]}, round=step.get("round", 0))]
+                return [prompt(step, player, "window",
+                               offered + [option("pass", rule="5"),
+                                          option("pass_stage", rule="5", label="pass until the next stage")],
+                               rule="5", info={"window": step["name"]}, round=step.get("round", 0))]
         return []
 
     def run(self, ctx, step):
@@ -130,10 +141,15 @@ class Window(Step):
             end_turn_now(ctx, OUT_OF_CARDS)
 
     def answer(self, ctx, step, prompt_, opt, args):
-        if opt["action"] == "pass":
-            ctx.emit("Passed", player=prompt_["player"], window=step["name"])
+        player = prompt_["player"]
+        if opt["action"] in ("pass", "pass_stage"):
+            ctx.emit("Passed", player=player, window=step["name"])
+            if opt["action"] == "pass_stage":
+                stage = ctx.state["ch"]["stage"] if ctx.state["ch"] else None
+                ctx.emit("ChallengeNoted", key="passed_stage",
+                         value={"stage": stage, "players": passed_for_stage(ctx.state) + [player]})
         else:
-            begin_use(ctx, prompt_["player"], opt, args, step["name"])
+            begin_use(ctx, player, opt, args, step["name"])
 
     def default(self, state, step, prompt_, rng):
         return {"action": "pass", "args": {}}

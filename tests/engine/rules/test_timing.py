@@ -40,7 +40,48 @@ def test_before_the_defense_is_known_every_other_player_is_asked_before_the_offe
     g = zaps_everywhere()
     asked = pass_window(g)
     assert asked[:4] == [("start", "blue"), ("start", "yellow"), ("start", "purple"), ("start", "red")]
-    assert asked[4:] == [("destiny", "blue"), ("destiny", "purple"), ("destiny", "red"), ("destiny", "yellow")]
+    assert asked[4:8] == [("regroup", "blue"), ("regroup", "yellow"), ("regroup", "purple"), ("regroup", "red")]
+    assert asked[8:] == [("destiny", "blue"), ("destiny", "purple"), ("destiny", "red"), ("destiny", "yellow")]
+
+
+def test_a_window_at_regroup_lets_any_time_cards_be_played_there():
+    """14.11: "any time" is not only between the other stages: a Cosmic Zap may be played at regroup."""
+    g = zaps_everywhere()
+    windows = set()
+    for _ in range(30):
+        owed = [p for p in g.prompts() if p["kind"] == "window"]
+        if not owed:
+            break
+        windows.add(owed[0]["info"]["window"])
+        g.command(owed[0]["player"], "pass", prompt=owed[0]["id"])
+    assert "regroup" in windows
+
+
+def test_a_player_may_pass_for_the_rest_of_a_stage_in_one_answer():
+    """14.11: no flood of prompts: `pass_stage` keeps a player out of every window until the next stage.
+    Stage 7 has two windows (before and after the cards are chosen): blue, passing for the stage in
+    the first, is not asked in the second; at stage 8 it is asked again."""
+    g = zaps_everywhere()
+    pass_window(g)
+    g.command("red", "launch", {"tokens": {"red-0": 1}, "planet": "yellow-0"}, prompt=g.prompts()[0]["id"])
+    pass_window(g)
+    for player in ("red", "yellow"):
+        g.command(player, "invite", {"players": []}, prompt=g.prompts(player)[0]["id"])
+    first = [p for p in g.prompts() if p["kind"] == "window"][0]
+    while first["info"]["window"] != "planning":  # pass the alliance window
+        g.command(first["player"], "pass", prompt=first["id"])
+        first = [p for p in g.prompts() if p["kind"] == "window"][0]
+    assert first["player"] == "blue" and [o["action"] for o in first["options"]][-2:] == ["pass", "pass_stage"]
+    g.command("blue", "pass_stage", prompt=first["id"])
+    planning = pass_window(g)
+    assert ("planning", "blue") not in planning and planning
+    for player, card in (("red", "A20"), ("yellow", "A10")):
+        owed = g.prompts(player)[0]
+        g.command(player, "play", {"card": next(c for c in owed["options"][0]["args"]["card"]["values"]
+                                                if c.startswith(card))}, prompt=owed["id"])
+    later = pass_window(g)
+    assert ("committed", "blue") not in later and ("committed", "purple") in later  # still stage 7
+    assert ("reveal", "blue") in later  # stage 8: asked again
 
 
 def test_a_player_with_nothing_usable_is_never_asked():
@@ -62,7 +103,7 @@ def test_any_time_cards_are_offered_in_every_window_of_the_challenge():
         g.command(player, "play", {"card": next(c for c in owed["options"][0]["args"]["card"]["values"]
                                                 if c.startswith(card))}, prompt=owed["id"])
     windows += [w for w, player in pass_window(g) if player == "red"]
-    assert windows == ["start", "destiny", "launch", "alliance", "planning", "committed", "reveal",
+    assert windows == ["start", "regroup", "destiny", "launch", "alliance", "planning", "committed", "reveal",
                        "resolution", "discard"]
 
 
