@@ -48,7 +48,7 @@ _HEAD_CACHE_LIMIT = 4096
 BLOCK_SLICE_MS = 2000
 
 # ARGV: expected version, prev hash, max bytes, game id, idempotency record ("" = none),
-# record TTL in ms, then one canonical JSON text per event. KEYS: stream, head[, idem].
+# record TTL in ms, then one canonical JSON text per event. KEYS: stream, head, anchors[, idem].
 # Phase 1 only reads and returns a status on any problem; phase 2 writes.
 APPEND_SCRIPT = r"""
 local expected = tonumber(ARGV[1])
@@ -64,8 +64,8 @@ local head = redis.call('HMGET', KEYS[2], 'version', 'hash')
 local version = tonumber(head[1]) or 0
 local head_hash = head[2] or ''
 
-if KEYS[3] then
-  local stored = redis.call('GET', KEYS[3])
+if KEYS[4] then
+  local stored = redis.call('GET', KEYS[4])
   if stored then
     return {'replay', version, stored}
   end
@@ -81,6 +81,7 @@ if head_hash ~= prev_hash then
 end
 
 local link = prev_hash
+local hashes = {}
 for i = 1, count do
   local text = ARGV[first + i - 1]
   if string.len(text) > max_bytes then
@@ -100,6 +101,7 @@ for i = 1, count do
     return {'invalid', i, 'hash chain link is broken'}
   end
   link = event['hash']
+  hashes[i] = link
 end
 
 for i = 1, count do
@@ -107,9 +109,14 @@ for i = 1, count do
 end
 if count > 0 then
   redis.call('HSET', KEYS[2], 'version', expected + count, 'hash', link)
+  -- the anchors: every event's hash as first written, 64 characters each; kept only for a game
+  -- anchored from its first event (an older game's anchors would not line up)
+  if redis.call('STRLEN', KEYS[3]) == expected * 64 then
+    redis.call('APPEND', KEYS[3], table.concat(hashes))
+  end
 end
-if KEYS[3] then
-  redis.call('SET', KEYS[3], record, 'PX', ttl_ms)
+if KEYS[4] then
+  redis.call('SET', KEYS[4], record, 'PX', ttl_ms)
 end
 return {'ok', expected + count, link}
 """
@@ -168,7 +175,7 @@ class EventStore:
 
     def game_key(self, game_id: str, suffix: str) -> str:
         """A key of the game's own, hash-tagged like its stream (projections keep snapshots there)."""
-        if not suffix or suffix in ("events", "head") or suffix.startswith("idem:"):
+        if not suffix or suffix in ("events", "head", "anchors") or suffix.startswith("idem:"):
             raise ValueError(f"the key suffix {suffix!r} belongs to the store")
         return self._key(game_id, suffix)
 
@@ -179,6 +186,18 @@ class EventStore:
     def head_key(self, game_id: str) -> str:
         """The Redis key of a game's head record (version and last hash)."""
         return self._key(game_id, "head")
+
+    def anchors_key(self, game_id: str) -> str:
+        """The Redis key of a game's anchors: each event's hash as first written, 64 characters apiece.
+
+        A rewrite that re-hashes the chain after an edit (and fixes the head) still disagrees with
+        the anchors from the edited event on, so an audit names that event (issue 15.12).
+        """
+        return self._key(game_id, "anchors")
+
+    def anchors(self, game_id: str) -> str:
+        """The anchored hashes, concatenated ("" for a game written before anchors were kept)."""
+        return _text(self.redis.get(self.anchors_key(game_id)) or b"")
 
     def idempotency_key(self, game_id: str, key: str) -> str:
         """The Redis key recording one idempotency key of a game (the key is hashed: any text is safe)."""
@@ -205,7 +224,7 @@ class EventStore:
         (one extra read if unknown). Errors about one event name its index in ``events``.
         """
         self._check_version_arg(expected_version)
-        keys = [self.stream_key(game_id), self.head_key(game_id)]
+        keys = [self.stream_key(game_id), self.head_key(game_id), self.anchors_key(game_id)]
         if idempotency_key is not None:
             keys.append(self.idempotency_key(game_id, idempotency_key))
         self._validate(events)
@@ -398,7 +417,7 @@ class EventStore:
             raise StoreError(f"game {game_id} already has {version} events, more than the {len(sealed)} to restore")
         if version and sealed[version - 1]["hash"] != head_hash:
             raise StoreError(f"game {game_id} already holds other events than the ones to restore")
-        keys = [self.stream_key(game_id), self.head_key(game_id)]
+        keys = [self.stream_key(game_id), self.head_key(game_id), self.anchors_key(game_id)]
         written = 0
         for start in range(version, len(sealed), batch):
             chunk = sealed[start:start + batch]
@@ -416,7 +435,7 @@ class EventStore:
 
     def delete(self, game_id: str) -> None:
         """Remove every key of the game (stream, head, idempotency records); for tests and import rollback."""
-        keys = [self.stream_key(game_id), self.head_key(game_id)]
+        keys = [self.stream_key(game_id), self.head_key(game_id), self.anchors_key(game_id)]
         pattern = _glob_escape(self._key(game_id, "idem:")) + "*"
         keys.extend(self.redis.scan_iter(match=pattern, count=1000))
         self.redis.delete(*keys)

@@ -80,8 +80,9 @@ class AuditReport:
 class ChainCheck:
     """Checks the records of one game in order and folds them; `problem` holds the first failure."""
 
-    def __init__(self, game_id: str, every: int = 500):
+    def __init__(self, game_id: str, every: int = 500, anchors: str = ""):
         self.game_id = game_id
+        self.anchors = anchors  # each event's hash as first written (events.store), when kept
         self.replay = Replay(every=every)
         self.count = 0
         self.last_hash = ""
@@ -105,6 +106,11 @@ class ChainCheck:
         if event.get("hash") != event_hash(event):
             return self._fail("hash-mismatch", "the event's content does not match its hash: it was changed "
                               "after it was written", seq, where, kind)
+        anchored = self.anchors[(seq - 1) * 64:seq * 64]
+        if anchored and event.get("hash") != anchored:
+            return self._fail("rewritten", f"event {seq} is not the event first written there: its hash differs "
+                              "from the one anchored when it was appended (changed, then the chain re-hashed)",
+                              seq, where, kind)
         if event.get("prev_hash") != self.last_hash:
             return self._fail("broken-link", f"prev_hash is not the hash of event {seq - 1}: that event was "
                               "changed and re-hashed, or an event is missing", seq, where, kind)
@@ -181,9 +187,10 @@ def audit_game(store, repository, game_id: str, progress: Progress | None = None
     began = time.perf_counter()
     # the one version this audit reads, whatever is appended meanwhile: the head record and the
     # stream's length read together (the store writes both in one script, so they always agree)
-    version, head_hash, length = head_and_length(store, game_id)
+    version, head_hash, length, anchors = head_and_length(store, game_id)
     report = AuditReport(game_id, ok=False, version=version)
-    check = ChainCheck(game_id, every=repository.checkpoint_every)
+    check = ChainCheck(game_id, every=repository.checkpoint_every,
+                       anchors=anchors if len(anchors) >= version * 64 else "")
     check.feed_all(stream_entries(store, game_id, until=version if version else None), progress, version)
     report.events = check.count
     report.problem = check.problem or _length_problem(version, length) or \
@@ -195,15 +202,17 @@ def audit_game(store, repository, game_id: str, progress: Progress | None = None
     return report
 
 
-def head_and_length(store, game_id: str) -> tuple[int, str, int]:
-    """The head record's version and hash, and the stream's length, read at one moment."""
+def head_and_length(store, game_id: str) -> tuple[int, str, int, str]:
+    """The head record's version and hash, the stream's length and the anchors, read at one moment."""
     pipe = store.redis.pipeline(transaction=True)
     pipe.hmget(store.head_key(game_id), "version", "hash")
     pipe.xlen(store.stream_key(game_id))
-    (version, last_hash), length = pipe.execute()
+    pipe.get(store.anchors_key(game_id))
+    (version, last_hash), length, anchors = pipe.execute()
+    anchors = (anchors.decode() if isinstance(anchors, bytes) else anchors) or ""
     if version is None:
-        return 0, "", int(length)
-    return int(version), last_hash.decode() if isinstance(last_hash, bytes) else last_hash, int(length)
+        return 0, "", int(length), anchors
+    return int(version), last_hash.decode() if isinstance(last_hash, bytes) else last_hash, int(length), anchors
 
 
 def _length_problem(version: int, length: int) -> Finding | None:

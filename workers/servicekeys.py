@@ -26,7 +26,7 @@ log = logging.getLogger(__name__)
 FILE_NAME = ".service.json"
 SAVE_EVERY = 1.0  # seconds
 # key endings that are rebuilt or short-lived
-SKIPPED_ENDINGS = (":head", ":events", ":lease", ":queued", ":later", ":snapshot", ":checkpoints", ":meta")
+SKIPPED_ENDINGS = (":head", ":events", ":anchors", ":lease", ":queued", ":later", ":snapshot", ":checkpoints", ":meta")
 
 
 def _b64(value: bytes) -> str:

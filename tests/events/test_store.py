@@ -84,7 +84,9 @@ def test_appends_get_consecutive_seqs_and_an_intact_chain(store):
 def test_stream_layout_is_hash_tagged_with_seq_ids_and_canonical_json(store, redis_client, key_prefix):
     store.append(GAME, [game_created(1), game_created(2)], 0, idempotency_key="k")
     keys = {k.decode() for k in redis_client.scan_iter(match=key_prefix + "*")}
-    assert all(k.startswith(f"{key_prefix}:{{{GAME}}}:") for k in keys) and len(keys) == 3
+    assert all(k.startswith(f"{key_prefix}:{{{GAME}}}:") for k in keys) and len(keys) == 4
+    # the anchors: each event's hash as first written, 64 characters apiece (15.12)
+    assert store.anchors(GAME) == "".join(e["hash"] for e in store.read(GAME))
     entries = redis_client.xrange(f"{key_prefix}:{{{GAME}}}:events")
     assert [entry_id for entry_id, _ in entries] == [b"1-1", b"2-1"]
     for (_, fields), event in zip(entries, store.read(GAME), strict=True):

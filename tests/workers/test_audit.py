@@ -75,6 +75,9 @@ def test_a_changed_and_rehashed_event_breaks_the_link_of_the_next(rt, game):
     items[k][1]["hash"] = event_hash(items[k][1])
     rewrite_stream(rt, game, items)
     problem = audit(rt).problem
+    assert (problem.kind, problem.seq) == ("rewritten", items[k][1]["seq"])  # the anchors name the edited event
+    rt.redis.delete(rt.store.anchors_key(game))  # a game stored before anchors were kept
+    problem = audit(rt).problem
     assert (problem.kind, problem.seq) == ("broken-link", items[k][1]["seq"] + 1)
 
 
@@ -116,8 +119,29 @@ def test_a_rechained_stream_with_an_invalid_event_fails_its_schema(rt, game):
     rewrite_stream(rt, game, items)
     rt.redis.hset(rt.store.head_key(game), "hash", link)
     problem = audit(rt).problem
+    assert (problem.kind, problem.seq) == ("rewritten", 21)
+    rt.redis.delete(rt.store.anchors_key(game))  # without anchors, the schema check finds it
+    problem = audit(rt).problem
     assert (problem.kind, problem.seq) == ("schema", 21)
     assert "surprise" in problem.detail
+
+
+def test_a_whole_rewritten_chain_is_named_at_the_edited_event_by_the_anchors(rt):
+    """15.12: an edit re-hashed through to the head record is named where it was made, not at the
+    first checkpoint after it."""
+    play(rt, "g", recorded_commands("audit-rewrite", commands=80))
+    items = stream_entries(rt, "g")
+    joined = first_of_type(items, "PlayerJoined", after=0)
+    items[joined][1]["payload"]["name"] = "mallory"
+    link = items[joined - 1][1]["hash"]
+    for _, event in items[joined:]:
+        event["prev_hash"] = link
+        event["hash"] = link = event_hash(event)
+    rewrite_stream(rt, "g", items)
+    rt.redis.hset(rt.store.head_key("g"), "hash", link)
+    problem = audit(rt).problem
+    assert (problem.kind, problem.seq) == ("rewritten", items[joined][1]["seq"])
+    assert "anchored" in problem.detail
 
 
 def test_a_whole_rewritten_chain_is_caught_by_the_checkpoints_made_before(rt):
@@ -132,6 +156,7 @@ def test_a_whole_rewritten_chain_is_caught_by_the_checkpoints_made_before(rt):
         event["hash"] = link = event_hash(event)
     rewrite_stream(rt, "g", items)
     rt.redis.hset(rt.store.head_key("g"), "hash", link)
+    rt.redis.delete(rt.store.anchors_key("g"))  # a game stored before anchors were kept: the checkpoints catch it
     problem = audit(rt).problem
     first_checkpoint = rt.repository.snapshots.checkpoint_versions("g")[0]
     assert (problem.kind, problem.seq) == ("rewritten", first_checkpoint)
