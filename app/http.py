@@ -90,9 +90,18 @@ def parse_version_header(value: str | None, name: str) -> int | None:
     return int(match.group(1))
 
 
+def if_match_version() -> int | None:
+    """The version ``If-Match`` pins; None when absent or ``*`` (RFC 9110: any current version of an
+    existing game matches, and the route answers 404 for a game that does not exist)."""
+    raw = request.headers.get("If-Match")
+    if raw is not None and raw.strip() == "*":
+        return None
+    return parse_version_header(raw, "If-Match")
+
+
 def expected_version(body: dict) -> int | None:
     """The version a write pins: ``If-Match`` or the body's ``expected_version`` (400 when they disagree)."""
-    header = parse_version_header(request.headers.get("If-Match"), "If-Match")
+    header = if_match_version()
     in_body = body.get("expected_version")
     if header is not None and in_body is not None and header != in_body:
         raise Problem(400, "invalid-request", "If-Match and expected_version disagree",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine import cards
 from engine.hooks import fire
-from engine.state import challenge_cards, hand
+from engine.state import hand
 
 HAND_SIZE = 7
 

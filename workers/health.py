@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 STALE_SECONDS = 90
 
@@ -23,7 +23,7 @@ def alive_workers(settings, name: str | None = None) -> list[str]:
 
     connection = redis.Redis.from_url(settings.redis_url)
     ours = {queue_name(settings.prefix, q) for q in QUEUES}
-    now = datetime.now(timezone.utc)
+    now = datetime.now(UTC)
     found = []
     for worker in Worker.all(connection=connection):
         if name is not None and worker.name != name:
@@ -32,7 +32,7 @@ def alive_workers(settings, name: str | None = None) -> list[str]:
             continue
         beat = worker.last_heartbeat
         if beat is not None and beat.tzinfo is None:
-            beat = beat.replace(tzinfo=timezone.utc)
+            beat = beat.replace(tzinfo=UTC)
         if beat is not None and (now - beat).total_seconds() <= STALE_SECONDS:
             found.append(worker.name)
     return found

@@ -4,11 +4,18 @@ from __future__ import annotations
 
 import secrets
 
-from flask import Blueprint, request
+from flask import Blueprint
 
 from app import schemas
 from app.auth import require_player_or_admin
-from app.http import json_body, json_response, parse_version_header, query, runtime, versioned
+from app.http import (
+    if_match_version,
+    json_body,
+    json_response,
+    query,
+    runtime,
+    versioned,
+)
 from app.problems import Problem
 from app.routes.common import caller, new_game_id, now_ms, tokens
 from events.redaction import ADMIN
@@ -93,7 +100,7 @@ def start(game_id: str):
     """Start play: the admin, or any seated player once every seat is taken."""
     require_player_or_admin(caller(game_id))
     schemas.EMPTY.load(json_body(required=False))
-    expected = parse_version_header(request.headers.get("If-Match"), "If-Match")
+    expected = if_match_version()
     runtime().repository.require(game_id)
     outcome = runtime().commands.run(game_id, {"action": "start", "at": now_ms()}, expected_version=expected)
     state = outcome.state

@@ -23,7 +23,7 @@ class PrepareCards(Step):
 
     def run(self, ctx, step):
         state = ctx.state
-        offense, defense = state["turn"]["offense"], state["ch"]["defense"]
+        defense = state["ch"]["defense"]
         if offense_out_of_cards(state):
             end_turn_now(ctx, OUT_OF_CARDS)
             return

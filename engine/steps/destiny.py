@@ -18,7 +18,6 @@ from engine.steps.game import END_OF_CHALLENGE
 from engine.steps.tokens import move
 
 
-
 @register
 class Regroup(Step):
     """Stage 1: the offense may take one token from the warp to a base (to the cone with no base)."""

@@ -16,8 +16,8 @@ from engine.catalog import POWERS, card_ability, handler_for
 from engine.flow import Step, option, prompt, register
 from engine.handcards import discard
 from engine.hooks import fire
-from engine.steps.game import OUT_OF_CARDS, WINDOWS_NEEDING_A_CARD, end_turn_now, offense_out_of_cards
 from engine.state import hand, power_active, powers_of, timing_order
+from engine.steps.game import OUT_OF_CARDS, WINDOWS_NEEDING_A_CARD, end_turn_now, offense_out_of_cards
 
 
 def window_options(state: dict, player: str, window: str) -> list[dict]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.app.conftest import ADMIN as ADMIN_HEADERS
 from tests.app.conftest import problem_type
 
 HUGE = [str(2**64 - 1), str(2**63), str(2**53)]
@@ -198,3 +199,18 @@ def test_an_impossible_stacked_setup_is_a_422_at_creation_naming_the_card(client
     fine = client.post("/games", json={"seats": 2, "seed": "s", "setup": {"powers": {"red": [], "blue": ["Macron"]}}},
                        headers=ADMIN)
     assert fine.status_code == 201
+
+
+def test_if_match_star_matches_any_version_of_an_existing_game(client, api_game):
+    """15.22: RFC 9110's `If-Match: *` is accepted (any current version), not refused as malformed."""
+    game = api_game(seats=2, moves=1)
+    color = game.last["pending"][0]["player"]
+    prompt = client.get(game.url("/prompts"), headers=game.as_(color)).json["prompts"][0]
+    no_args = [o for o in prompt["options"] if not o["args"]]
+    if no_args:
+        body = {"action": no_args[0]["action"], **{k: v for k, v in no_args[0].items()
+                                                   if k not in ("action", "args", "rule", "label")}}
+        answer = client.post(game.url("/actions"), json=body, headers={**game.as_(color), "If-Match": "*"})
+        assert answer.status_code == 200, answer.json
+    missing = client.post("/games/no-such/actions", json={"action": "pass"}, headers={**ADMIN_HEADERS, "If-Match": "*"})
+    assert missing.status_code == 404
