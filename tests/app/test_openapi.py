@@ -91,3 +91,14 @@ def test_every_prompt_served_during_a_game_fits_the_shape_schemas(client, api_ga
         if game.move() is None:
             break
     assert {"choice", "distribution"} <= kinds_seen
+
+
+def test_public_operations_say_so_and_the_deliveries_are_described(spec):
+    """15.23: `security: []` on what needs no token; OpenAPI 3.1's `webhooks` describes what the service POSTs."""
+    for path, method in (("/health", "get"), ("/openapi.yaml", "get"), ("/catalogue", "get")):
+        assert spec["paths"][path][method]["security"] == []
+    delivery = spec["webhooks"]["gameEvent"]["post"]
+    headers = {p["name"] for p in delivery["parameters"]}
+    from workers import webhooks
+    assert webhooks.SIGNATURE_HEADER in headers and "X-Cosmic-Event-Id" in headers
+    assert delivery["requestBody"]["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/Event"}
