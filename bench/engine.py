@@ -33,6 +33,8 @@ from pathlib import Path
 ROOT = Path(os.environ.get("BENCH_ENGINE_ROOT") or Path(__file__).resolve().parent.parent)
 sys.path.insert(0, str(ROOT))
 
+from simulated import simulated_events  # noqa: E402  (bench/ is this script's folder, on sys.path)
+
 from engine import fold, prompts  # noqa: E402
 from engine.simulate import legal_answer, new_game, play_game  # noqa: E402
 from engine.state import clone  # noqa: E402
@@ -71,21 +73,7 @@ def throughput(games: int, seed: int) -> dict:
 
 def event_types(seed: str) -> Counter:
     """The event types of the game ``play_game`` plays for ``seed`` (replayed, outside the timing)."""
-    from engine.simulate import TIME_STEP_MS, TIMEOUT_SHARE, execute
-    state, log = new_game(seed, PLAYERS)
-    counts = Counter(e["type"] for e in log)
-    rng = random.Random(f"players:{seed}")
-    clock = 0
-    while state["status"] == "playing" and state["turn"]["number"] <= 1000:
-        chosen = rng.choice(prompts(state))
-        clock += TIME_STEP_MS
-        if chosen.get("deadline") is not None and rng.random() < TIMEOUT_SHARE:
-            clock = max(clock, chosen["deadline"])
-            events, state = execute(state, {"action": "timeout", "prompt": chosen["id"], "at": clock})
-        else:
-            events, state = legal_answer(state, chosen, rng, clock)
-        counts.update(e["type"] for e in events)
-    return counts
+    return Counter(e["type"] for batch in simulated_events(seed, PLAYERS) for e in batch)
 
 
 def snapshots(seed: str, late_events: int) -> tuple[dict, dict, int]:

@@ -14,7 +14,6 @@ import argparse
 import hashlib
 import json
 import os
-import random
 import subprocess
 import sys
 import tempfile
@@ -23,27 +22,14 @@ from pathlib import Path
 ROOT = Path(os.environ.get("BENCH_ENGINE_ROOT") or Path(__file__).resolve().parent.parent)
 sys.path.insert(0, str(ROOT))
 
-from engine import execute, prompts  # noqa: E402
-from engine.simulate import TIME_STEP_MS, TIMEOUT_SHARE, legal_answer, new_game  # noqa: E402
+from simulated import simulated_events  # noqa: E402  (bench/ is this script's folder, on sys.path)
 
 
 def digest_of_game(seed: str, players: int, options: dict) -> str:
     """A digest of every event of the game the simulator plays for ``seed``."""
-    state, log = new_game(seed, players, options)
     digest = hashlib.sha256()
-    for event in log:
-        digest.update(json.dumps(event, sort_keys=True).encode())
-    rng = random.Random(f"players:{seed}")
-    clock = 0
-    while state["status"] == "playing" and state["turn"]["number"] <= 1000:
-        chosen = rng.choice(prompts(state))
-        clock += TIME_STEP_MS
-        if chosen.get("deadline") is not None and rng.random() < TIMEOUT_SHARE:
-            clock = max(clock, chosen["deadline"])
-            events, state = execute(state, {"action": "timeout", "prompt": chosen["id"], "at": clock})
-        else:
-            events, state = legal_answer(state, chosen, rng, clock)
-        for event in events:
+    for batch in simulated_events(seed, players, options):
+        for event in batch:
             digest.update(json.dumps(event, sort_keys=True).encode())
     return digest.hexdigest()
 

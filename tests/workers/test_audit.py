@@ -126,9 +126,9 @@ def test_a_rechained_stream_with_an_invalid_event_fails_its_schema(rt, game):
     assert "surprise" in problem.detail
 
 
-def test_a_whole_rewritten_chain_is_named_at_the_edited_event_by_the_anchors(rt):
-    """15.12: an edit re-hashed through to the head record is named where it was made, not at the
-    first checkpoint after it."""
+def rename_a_player_and_rehash_to_the_head(rt) -> int:
+    """Someone with Redis access renames a player and re-hashes the chain up to the head record;
+    returns the seq of the edited event."""
     play(rt, "g", recorded_commands("audit-rewrite", commands=80))
     items = stream_entries(rt, "g")
     joined = first_of_type(items, "PlayerJoined", after=0)
@@ -139,23 +139,21 @@ def test_a_whole_rewritten_chain_is_named_at_the_edited_event_by_the_anchors(rt)
         event["hash"] = link = event_hash(event)
     rewrite_stream(rt, "g", items)
     rt.redis.hset(rt.store.head_key("g"), "hash", link)
+    return items[joined][1]["seq"]
+
+
+def test_a_whole_rewritten_chain_is_named_at_the_edited_event_by_the_anchors(rt):
+    """15.12: an edit re-hashed through to the head record is named where it was made, not at the
+    first checkpoint after it."""
+    edited = rename_a_player_and_rehash_to_the_head(rt)
     problem = audit(rt).problem
-    assert (problem.kind, problem.seq) == ("rewritten", items[joined][1]["seq"])
+    assert (problem.kind, problem.seq) == ("rewritten", edited)
     assert "anchored" in problem.detail
 
 
 def test_a_whole_rewritten_chain_is_caught_by_the_checkpoints_made_before(rt):
-    play(rt, "g", recorded_commands("audit-rewrite", commands=80))
-    items = stream_entries(rt, "g")
+    rename_a_player_and_rehash_to_the_head(rt)
     assert rt.repository.snapshots.checkpoint_versions("g")
-    joined = first_of_type(items, "PlayerJoined", after=0)
-    items[joined][1]["payload"]["name"] = "mallory"
-    link = items[joined - 1][1]["hash"]
-    for _, event in items[joined:]:
-        event["prev_hash"] = link
-        event["hash"] = link = event_hash(event)
-    rewrite_stream(rt, "g", items)
-    rt.redis.hset(rt.store.head_key("g"), "hash", link)
     rt.redis.delete(rt.store.anchors_key("g"))  # a game stored before anchors were kept: the checkpoints catch it
     problem = audit(rt).problem
     first_checkpoint = rt.repository.snapshots.checkpoint_versions("g")[0]
