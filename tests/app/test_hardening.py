@@ -214,3 +214,9 @@ def test_if_match_star_matches_any_version_of_an_existing_game(client, api_game)
         assert answer.status_code == 200, answer.json
     missing = client.post("/games/no-such/actions", json={"action": "pass"}, headers={**ADMIN_HEADERS, "If-Match": "*"})
     assert missing.status_code == 404
+
+
+def test_an_integer_written_with_a_fraction_is_refused_as_documented(client):
+    """15.22, decided: `2.0` for an integer is a 400 (the spec says so), never silently read as 2."""
+    answer = client.post("/games", json={"seats": 2.0})
+    assert answer.status_code == 400 and "seats" in answer.json["errors"]

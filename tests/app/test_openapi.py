@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 HTTP_METHODS = {"get", "post", "put", "patch", "delete"}
 
 
@@ -102,3 +104,20 @@ def test_public_operations_say_so_and_the_deliveries_are_described(spec):
     from workers import webhooks
     assert webhooks.SIGNATURE_HEADER in headers and "X-Cosmic-Event-Id" in headers
     assert delivery["requestBody"]["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/Event"}
+
+
+@pytest.mark.parametrize("spec_name, schema_name", [("CreateGame", "CREATE_GAME"), ("Join", "JOIN"),
+                                                     ("Action", "ACTION"), ("CreateWebhook", "CREATE_WEBHOOK")])
+def test_the_string_lengths_the_server_enforces_are_in_the_spec(spec, spec_name, schema_name):
+    """15.22: a strict client learns from the spec what the server refuses (an empty colour, a long action...)."""
+    from marshmallow import fields as mm_fields
+    from marshmallow import validate as mm_validate
+
+    from app import schemas
+    declared = spec["components"]["schemas"][spec_name]["properties"]
+    for name, field in getattr(schemas, schema_name).fields.items():
+        lengths = [v for v in field.validators if isinstance(v, mm_validate.Length)]
+        if not isinstance(field, mm_fields.String) or not lengths or name not in declared:
+            continue
+        assert declared[name].get("minLength") == lengths[0].min, (spec_name, name)
+        assert declared[name].get("maxLength") == lengths[0].max, (spec_name, name)
