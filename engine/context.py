@@ -31,8 +31,8 @@ class Ctx:
         # tokens may have moved since winners were last looked for (an earlier command may have
         # stopped inside a rule), so the first boundary of every command looks (engine.winning)
         self.tokens_moved = True
-        self.expired: set[str] = set()
-        self._collected: list[dict] | None = None  # decisions whose deadline's default this command applied
+        self.expired: set[str] = set()  # decisions whose deadline's default this command applied
+        self._collected: list[dict] | None = None  # steps noted by `then` inside `collecting`
 
     @property
     def rng(self) -> random.Random:

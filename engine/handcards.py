@@ -79,14 +79,13 @@ def challenge_card_obtainable(state: dict) -> bool:
         any(cards.is_challenge_card(c) for c in state["discard"])
 
 
-def redraw_once(ctx, player: str) -> bool:
+def redraw_after_a_window(ctx, player: str, window: dict, check_again: dict) -> None:
     """RULES.md 4 / 000: a player without a challenge card discards its hand and draws 7, once.
 
-    Returns True if drawing again could still bring a challenge card (the deck or the discards
-    hold one): the caller lets the player use the new hand's cards, then asks again (000: it
-    may play, discard and draw). The caller schedules that before calling this.
+    The current step is replaced by ``window`` (the player may use the new hand's cards: 000,
+    "play, discard, draw") and then ``check_again``, marked ``last`` when neither the deck nor the
+    discards hold a challenge card any more (drawing again could not help).
     """
+    ctx.replace(window, {**check_again, "last": not challenge_card_obtainable(ctx.state)})
     discard_cards(ctx, player, list(hand(ctx.state, player)), "new hand")
-    hopeful = challenge_card_obtainable(ctx.state)
     draw(ctx, player, HAND_SIZE, "new hand")
-    return hopeful

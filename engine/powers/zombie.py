@@ -46,8 +46,7 @@ class ZombieWild(Flare):
     def on_tokens_lost(self, ctx, me, *, effect, losses, reason):
         lost = sum(entry["count"] for entry in losses if entry["player"] == me and entry["to"] == "warp")
         if lost and warp_place(ctx.state) == "warp":  # 002: none comes back from the reverse warp's fan
-            return_home(ctx, [{"player": me, "src": warp_place(ctx.state), "count": 1,
-                               "reason": "Zombie Wild Flare"}])
+            return_home(ctx, [{"player": me, "src": "warp", "count": 1, "reason": "Zombie Wild Flare"}])
 
 
 class ZombieSuper(Flare):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine import cards, shapes
 from engine.flow import Step, option, prompt, register
-from engine.handcards import challenge_card_obtainable, discard, redraw_once
+from engine.handcards import discard, redraw_after_a_window
 from engine.hooks import fire, fold
 from engine.state import challenge_cards, committed_challenge_cards, hand, main_player
 from engine.steps.game import OUT_OF_CARDS, end_turn_now, offense_out_of_cards
@@ -30,9 +30,8 @@ class PrepareCards(Step):
         if not challenge_cards(state, defense) and not committed_challenge_cards(state, "defense") \
                 and not step.get("last"):
             # 000: the defense may play, discard and draw: each new hand's cards can be used first (14.10)
-            ctx.replace(ctx.step("window", name="planning", only=[defense]),
-                        ctx.step("prepare_cards", last=not challenge_card_obtainable(state)))
-            redraw_once(ctx, defense)
+            redraw_after_a_window(ctx, defense, ctx.step("window", name="planning", only=[defense]),
+                                  ctx.step("prepare_cards"))
             return
         ctx.done()
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.flow import Step, option, prompt, register
-from engine.handcards import HAND_SIZE, challenge_card_obtainable, discard_cards, draw, redraw_once
+from engine.handcards import HAND_SIZE, discard_cards, draw, redraw_after_a_window
 from engine.hooks import fire
 from engine.state import challenge_cards, clockwise_from_left, committed_challenge_cards, hand, main_player
 from engine.steps.tokens import return_home
@@ -127,9 +127,7 @@ class PreChallenge(Step):
             return
         # 000: draw a new hand "and return to the beginning of the pre-challenge phase": the start
         # window opens again (a Mobius Tubes or Warp Break just drawn can be played), then this check
-        ctx.replace(ctx.step("window", name="start"),
-                    ctx.step("pre_challenge", decided=True, last=not challenge_card_obtainable(ctx.state)))
-        redraw_once(ctx, offense)
+        redraw_after_a_window(ctx, offense, ctx.step("window", name="start"), ctx.step("pre_challenge", decided=True))
 
     def answer(self, ctx, step, prompt_, opt, args):
         if opt["action"] == "play":
@@ -158,9 +156,8 @@ class NewHand(Step):
             ctx.done()
             return
         # 000: the player may use each new hand's cards before it draws again (14.10)
-        ctx.replace(ctx.step("window", name="destiny", only=[player]),
-                    ctx.step("new_hand", side=step["side"], last=not challenge_card_obtainable(ctx.state)))
-        redraw_once(ctx, player)
+        redraw_after_a_window(ctx, player, ctx.step("window", name="destiny", only=[player]),
+                              ctx.step("new_hand", side=step["side"]))
 
 
 @register

@@ -105,7 +105,7 @@ def discard_from_table(ctx, player: str, card_id: str, reason: str) -> None:
 def passed_for_stage(state: dict) -> list[str]:
     """Players who passed for the rest of the current stage: no window asks them again until the next."""
     ch = state.get("ch")
-    noted = (ch or {}).get("notes", {}).get("passed_stage") if ch else None
+    noted = ch["notes"].get("passed_stage") if ch else None
     if not noted or noted.get("stage") != ch.get("stage"):
         return []
     return list(noted["players"])
