@@ -11,7 +11,7 @@ import hashlib
 import random
 from contextlib import contextmanager
 
-from engine.evolve import evolve
+from engine.evolve import BOOKKEEPING, evolve
 from engine.winning import GameOver, declare_winners
 
 __all__ = ["Ctx", "GameOver"]
@@ -23,10 +23,11 @@ class Ctx:
     def __init__(self, state: dict, *, actor: str, time: int):
         self.state = state
         self.events: list[dict] = []
+        self.facts = 0  # how many of them are facts of the game (not bookkeeping: engine.evolve.BOOKKEEPING)
         self.actor = actor
         self.time = int(time)
         self._rng: random.Random | None = None
-        self._position = state.get("ply", state.get("v", 0))  # the line of play's position (engine.rewind)
+        self._position = state.get("ply", 0)  # the line of play's position in facts (engine.rewind)
         self._sid = state.get("sid", 0)
         # tokens may have moved since winners were last looked for (an earlier command may have
         # stopped inside a rule), so the first boundary of every command looks (engine.winning)
@@ -47,6 +48,8 @@ class Ctx:
         event = {"type": event_type, "payload": payload, "actor": self.actor, "time": self.time}
         evolve(self.state, event)
         self.events.append(event)
+        if event_type not in BOOKKEEPING:
+            self.facts += 1
         if event_type == "TokensMoved":
             self.tokens_moved = True
         return event

@@ -88,7 +88,7 @@ def expire(ctx, command: dict) -> None:
     if expiring:
         expiring(ctx, step, owed_prompt)
     else:
-        flow.answer(ctx, {**default, "prompt": wanted}, owed_prompt["player"])
+        flow.answer(ctx, {**default, "prompt": wanted}, owed_prompt["player"], recorded=True)
 
 
 def expire_passed_deadlines(ctx, player: str) -> bool:

@@ -11,6 +11,10 @@ from engine.state import PLANETS_PER_SYSTEM, empty, planet_id
 
 HANDLERS = {}
 
+# What the engine writes for itself (where the turn sequence stands), not what happened in the game:
+# these do not advance the line of play ("ply"), so the random source is keyed on facts alone.
+BOOKKEEPING = frozenset({"StepsScheduled", "StepUpdated", "AgendaUnwound", "DecisionsOpened"})
+
 
 def handles(event_type: str):
     """Register the function that applies one event type."""
@@ -25,9 +29,11 @@ def evolve(state: dict | None, event: dict) -> dict:
     if state is None:
         state = empty()
     HANDLERS[event["type"]](state, event["payload"], event)
-    # "ply": the position in the current line of play (the RNG's key); it differs from the
-    # stream version "v" only after a rewind (see engine.rewind).
-    state["ply"] = state.get("ply", state["v"]) + 1
+    # "ply": the position in the current line of play, counted in facts (the RNG's key); it
+    # differs from the stream version "v", which counts every event, by the bookkeeping events
+    # and after a rewind (see engine.rewind)
+    if event["type"] not in BOOKKEEPING:
+        state["ply"] = state.get("ply", 0) + 1
     state["v"] += 1
     state["time"] = event.get("time", state.get("time", 0))
     return state
@@ -152,6 +158,11 @@ def _timed_out(s, p, event):
 def _passed(s, p, event):
     step = s["agenda"][-1]
     step["passed"] = step.get("passed", []) + [p["player"]]
+
+
+@handles("DecisionTaken")
+def _decision_taken(s, p, event):
+    pass  # a log fact: the answer's effect is in what follows
 
 
 @handles("GameEnded")

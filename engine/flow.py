@@ -195,8 +195,14 @@ def advance(ctx) -> None:
     raise EngineStuck("the turn sequence did not reach a decision")
 
 
-def answer(ctx, command: dict, player: str) -> None:
-    """Apply a player's command to the decision it owes."""
+def answer(ctx, command: dict, player: str, *, recorded: bool = False) -> None:
+    """Apply a player's command to the decision it owes.
+
+    Every decision leaves a fact in the log: most answers record their own (a pass, a launch, an
+    alliance); one that moves nothing by itself (a reaction declined, the own system chosen as the
+    target) is recorded as `DecisionTaken`, unless the caller already recorded it (``recorded``: a
+    deadline's default follows its `DecisionTimedOut`).
+    """
     step = current(ctx.state)
     handler = STEPS[step["op"]] if step else None
     prompts = waiting_for(ctx.state, step) if handler else []
@@ -211,4 +217,8 @@ def answer(ctx, command: dict, player: str) -> None:
         raise NotOwed("prompt", f"decision {wanted!r} is no longer owed; {player} now owes "
                                 f"{owed_prompt['id']!r} ({owed_prompt['kind']})")
     chosen, args = match(owed_prompt, command)
+    facts = ctx.facts
     handler.answer(ctx, step, owed_prompt, chosen, args)
+    if ctx.facts == facts and not recorded:
+        ctx.emit("DecisionTaken", player=player, kind=owed_prompt["kind"], action=chosen["action"],
+                 **{k: v for k, v in identity(chosen).items() if k in ("ability", "side")})

@@ -11,7 +11,8 @@ the game had when its stream was N events long".
 So a state has two counters:
 
 - ``v``: the stream version (every event);
-- ``ply``: the position in the current line of play. Every event but a marker advances it; a
+- ``ply``: the position in the current line of play, in facts. Every fact advances it (the
+  engine's bookkeeping events, `engine.evolve.BOOKKEEPING`, do not); a
   marker sets it back to its value at N. The engine's random source is keyed on ``ply``
   (`engine.context.Ctx.rng`), so a rewound game played on draws exactly what a fresh game
   played to N and continued with the same commands draws.
@@ -57,7 +58,7 @@ def rewound(target: dict, before: dict, marker: dict) -> dict:
     inputs are not changed.
     """
     state = clone(target)
-    state["ply"] = target.get("ply", target["v"])
+    state["ply"] = target.get("ply", 0)
     state["v"] = before["v"] + 1
     state["time"] = marker.get("time", before.get("time", 0))
     shift = (marker.get("payload") or {}).get("clock_shift") or 0

@@ -41,6 +41,9 @@ define("DecisionsOpened", "Decisions now owed and their deadlines; decisions no 
 define("DecisionTimedOut", "A decision's deadline passed and its default was applied.",
        {"player": "str", "prompt": "str", "kind": "str", "default": "dict?"})
 define("Passed", "A player passed in a timing window.", {"player": "str", "window": "str"})
+define("DecisionTaken", "A player answered a decision whose answer moves nothing by itself (declining a "
+       "power's reaction, naming its own system as the target...); what follows shows its effect.",
+       {"player": "str", "kind": "str", "action": "str", "ability": "str?", "side": "str?"})
 define("GameEnded", "The game ended.", {"winners": "list", "reason": "str"})
 
 # History -------------------------------------------------------------------------------------

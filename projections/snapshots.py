@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-STATE_FORMAT = 2  # 2: states carry "ply" (the line of play's position, engine/rewind.py)
+STATE_FORMAT = 3  # 2: states carry "ply" (the line of play's position, engine/rewind.py); 3: "ply" counts facts only
 
 
 @dataclass(frozen=True)

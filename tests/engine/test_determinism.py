@@ -7,6 +7,7 @@ import random
 import pytest
 
 from engine import fold, prompts
+from engine.evolve import BOOKKEEPING
 from engine.simulate import legal_answer, new_game
 
 CONFIGS = [(3, {}), (4, {"reverse_cone": False}), (5, {}), (6, {"special_destiny": True}),
@@ -73,3 +74,18 @@ def test_folding_the_same_events_twice_gives_the_same_state():
     stored = as_stored(log)
     assert canonical(fold(stored)) == canonical(fold(as_stored(log)))
     assert json.dumps(stored, sort_keys=True) == json.dumps(as_stored(log), sort_keys=True)
+
+
+@pytest.mark.parametrize("players, options", CONFIGS[:3])
+def test_every_command_advances_the_line_of_play_with_at_least_one_fact(players, options):
+    """The random source is keyed on the count of facts (engine.evolve: ``ply``), so two commands never
+    share it: each one records at least one fact of the game."""
+    state, _ = new_game(f"facts:{players}", players, options)
+    rng = random.Random(f"players:facts:{players}")
+    for k in range(600):
+        if state["status"] != "playing":
+            break
+        events, after = legal_answer(state, rng.choice(prompts(state)), rng, 1000 * (k + 1))
+        assert any(e["type"] not in BOOKKEEPING for e in events), [e["type"] for e in events]
+        assert after["ply"] > state["ply"]
+        state = after

@@ -106,6 +106,6 @@ def test_deadlines_owed_at_n_start_afresh_in_the_fork(rt):
     assert marker["payload"]["to_version"] == at_n["v"] and marker["payload"]["clock_shift"] == 86_400_000
     state = rt.repository.current(made["id"])
     assert {k: state["clock"][k] for k in deadlines} == {k: v + 86_400_000 for k, v in deadlines.items()}
-    assert state["ply"] == at_n["v"]
+    assert state["ply"] == at_n["ply"]
     rt.repository.forget_all()
     assert canonical(rt.repository.current(made["id"])) == canonical(state)

@@ -247,12 +247,15 @@ def test_subscribers_receive_the_rewind_marker_and_the_events_after_it_in_order(
     assert set(marker["payload"]) == {"to_version", "by", "players", "clock_shift"}
     assert marker["payload"]["to_version"] == n and marker["payload"]["clock_shift"] > 0
     assert "hash" not in marker and "prev_hash" not in marker
-    # cards only blue saw stay hidden from red's subscription, in the abandoned line as after the rewind
-    private = {e["seq"] for e in events if e["type"] == "CardsMoved" and e["payload"]["seen_by"] == ["blue"]}
-    assert any(n < seq <= head for seq in private), "blue drew cards in the abandoned line"
+    # cards only blue saw (drawn, or committed face down) stay hidden from red's subscription, in the
+    # abandoned line as after the rewind
+    private = {e["seq"]: ("cards" if e["type"] == "CardsMoved" else "card") for e in events
+               if e["type"] in ("CardsMoved", "ChallengeCardChosen") and e["payload"].get("seen_by") == ["blue"]}
+    assert any(n < seq <= head for seq in private), "blue had cards of its own in the abandoned line"
     for body in (json.loads(r["body"]) for r in sink.accepted("/red")):
         if body["seq"] in private:
-            assert set(body["payload"]["cards"]) == {None}, body
+            hidden = body["payload"][private[body["seq"]]]
+            assert (set(hidden) if isinstance(hidden, list) else {hidden}) == {None}, body
 
 
 def test_an_all_games_subscription_receives_a_fork_from_its_first_event(runtime, receiver):

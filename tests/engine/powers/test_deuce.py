@@ -50,7 +50,12 @@ def test_deuce_power_with_war_cards_an_attack_beside_a_war_card_is_a_war_card():
     g.play("blue", "A11")
     assert g.outcome["cards"]["offense"] == "war"
     assert g.outcome["winner"] == "offense"  # War beats the Attack 11
-    assert "A8.1" in g.hand("red")
+    # the Attack beside the War card went back to red's hand before the outcome was applied (blue's
+    # consolation then takes 4 of red's cards at random, which may include it)
+    back = [e["payload"] for e in g.log if e["type"] == "CardsMoved" and e["payload"]["reason"] == "Deuce"]
+    assert back == [{"cards": ["A8.1"], "src": "committed:offense", "dst": "hand:red", "seen_by": None,
+                     "reason": "Deuce"}]
+    assert g.state["committed"]["offense"] == ["War.1"]
     g.pass_windows()
     assert "War.1" in g.state["discard"] and "A8.1" not in g.state["discard"]
 
