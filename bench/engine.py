@@ -41,7 +41,7 @@ from engine.state import clone  # noqa: E402
 
 PLAYERS = 5
 # what the engine writes for itself (its agenda and decision clock), not what happened in the game
-BOOKKEEPING = frozenset({"StepsScheduled", "StepUpdated", "AgendaUnwound", "DecisionsOpened"})
+BOOKKEEPING = frozenset({"Bookmark", "StepsScheduled", "StepUpdated", "AgendaUnwound", "DecisionsOpened"})
 
 
 def legal_step(state: dict, rng: random.Random, at: int) -> tuple[list[dict], dict]:

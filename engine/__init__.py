@@ -8,7 +8,7 @@
 Nothing here imports redis, flask, rq or marshmallow.
 """
 
-from engine import steps  # noqa: F401  (registers the turn sequence)
+from engine import legacy, steps  # noqa: F401  (register the turn sequence and the format-1 events)
 from engine.decide import decide, execute, prompts
 from engine.errors import CommandError, EngineError, EngineStuck, NotOwed, RulesError
 from engine.evolve import evolve

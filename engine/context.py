@@ -1,8 +1,22 @@
 """The working context of one `decide` call: a scratch state, the events emitted so far, the RNG.
 
-Every change goes through `Ctx.emit`, which applies the event to the scratch state with
-`evolve` at once, so the rules code always reads the state as it now is, and the events
-returned are exactly what folding will reproduce.
+Every fact goes through `Ctx.emit`, which applies the event to the scratch state with `evolve`
+at once, so the rules code always reads the state as it now is, and the events returned are
+exactly what folding will reproduce.
+
+The turn sequence's agenda (engine/flow.py) is the engine's own bookkeeping, not a fact of the
+game: `replace`, `then`, `update` and `unwind` change it in the scratch state directly. What a
+fold needs to stand where `decide` stopped is written once, at the end of the command, as one
+`Bookmark` event: the agenda's steps that changed (as "keep the first k steps, then these"),
+the step counter and the deadlines of the decisions owed (`close_segment`). A command that left
+the agenda, the counter and the deadlines as they were writes none. The last event of every
+command carries ``end: true``: a fold knows the game waits for a decision there
+(`engine.rewind.at_rest`).
+
+Only one fact reads the agenda as it is applied: `Passed` (a window notes who passed). It is
+the first thing a command does, when the fold's agenda is the one the last bookmark left; if
+the agenda changed before it (a deadline's default applied first), the bookmark is written
+just before it, so the fold applies it to the same step `decide` did.
 """
 
 from __future__ import annotations
@@ -11,10 +25,15 @@ import hashlib
 import random
 from contextlib import contextmanager
 
+from engine import flow
 from engine.evolve import BOOKKEEPING, evolve
 from engine.winning import GameOver, declare_winners
 
 __all__ = ["Ctx", "GameOver"]
+
+# facts whose `evolve` reads or replaces the agenda: a pending bookmark is written before them
+READS_AGENDA = frozenset({"Passed", "GameEnded"})
+BOOKMARK = "Bookmark"
 
 
 class Ctx:
@@ -24,6 +43,7 @@ class Ctx:
         self.state = state
         self.events: list[dict] = []
         self.facts = 0  # how many of them are facts of the game (not bookkeeping: engine.evolve.BOOKKEEPING)
+        self.progress = 0  # facts emitted and agenda changes made: the driver's test that a step did something
         self.actor = actor
         self.time = int(time)
         self._rng: random.Random | None = None
@@ -34,6 +54,10 @@ class Ctx:
         self.tokens_moved = True
         self.expired: set[str] = set()  # decisions whose deadline's default this command applied
         self._collected: list[dict] | None = None  # steps noted by `then` inside `collecting`
+        # the agenda and step counter as a fold has them, copied at the first change since the last bookmark
+        self._marked_agenda: list[dict] | None = None
+        self._marked_sid = state.get("sid", 0)
+        self._clock_changed = False
 
     @property
     def rng(self) -> random.Random:
@@ -45,9 +69,12 @@ class Ctx:
 
     def emit(self, event_type: str, **payload) -> dict:
         """Record a fact: apply it to the scratch state and keep it for the stream."""
+        if event_type in READS_AGENDA and self._marked_agenda is not None:
+            self.bookmark()
         event = {"type": event_type, "payload": payload, "actor": self.actor, "time": self.time}
         evolve(self.state, event)
         self.events.append(event)
+        self.progress += 1
         if event_type not in BOOKKEEPING:
             self.facts += 1
         if event_type == "TokensMoved":
@@ -69,7 +96,14 @@ class Ctx:
 
     def replace(self, *steps: dict) -> None:
         """Replace the current step by ``steps`` (the first runs first); none means it is done."""
-        self.emit("StepsScheduled", steps=list(steps))
+        agenda = self._changing_agenda()
+        agenda.pop()
+        # copies: the caller may keep and change its step records; the agenda's are its own
+        agenda.extend(dict(step) for step in reversed(steps))
+        state = self.state
+        for step in steps:
+            if step["sid"] > state["sid"]:
+                state["sid"] = step["sid"]
 
     def done(self) -> None:
         """The current step is finished."""
@@ -104,8 +138,96 @@ class Ctx:
 
     def update(self, **changes) -> None:
         """Record progress within the current step."""
-        self.emit("StepUpdated", changes=changes)
+        self._changing_agenda()[-1].update(changes)
 
     def unwind(self, to: str, **changes) -> None:
         """Abandon every step above the nearest ``to`` step, then update it."""
-        self.emit("AgendaUnwound", to=to, changes=changes)
+        agenda = self._changing_agenda()
+        while agenda and agenda[-1]["op"] != to:
+            agenda.pop()
+        if agenda:
+            agenda[-1].update(changes)
+
+    def _changing_agenda(self) -> list[dict]:
+        """The agenda, about to change: the first change since the last bookmark keeps a copy to compare."""
+        agenda = self.state["agenda"]
+        if self._marked_agenda is None:
+            self._marked_agenda = [dict(step) for step in agenda]
+        self.progress += 1
+        flow.agenda_changed()
+        return agenda
+
+    # Bookmarks -----------------------------------------------------------------------------
+
+    def close_segment(self) -> None:
+        """At the end of a command (or of a deadline's default applied first): note the deadlines of the
+        decisions now owed, and write a bookmark if the fold would not stand where `decide` stopped."""
+        if self.state["status"] == "playing":
+            self._note_deadlines()
+        self.bookmark()
+
+    def _note_deadlines(self) -> None:
+        """The clock holds the deadline of every decision owed that has one (prompt id -> ms).
+
+        A new decision takes its own deadline (a deal's) or, with ``decision_seconds``, that many
+        seconds from now; one asked anew by its own expired default (own colour, "draw again")
+        gets a fresh one, so a timer is set for it and a person gets the full time to answer.
+        """
+        state = self.state
+        clock = state["clock"]
+        seconds = state["options"].get("decision_seconds")
+        noted = {}
+        for owed in flow.owed(state):
+            prompt_id = owed["id"]
+            if prompt_id in clock and prompt_id not in self.expired:
+                if clock[prompt_id] is not None:  # (a stream of format 1 noted decisions without one too)
+                    noted[prompt_id] = clock[prompt_id]
+                continue
+            deadline = owed.get("deadline")
+            if (deadline is None or deadline <= self.time) and seconds:
+                deadline = self.time + seconds * 1000
+            if deadline is not None:
+                noted[prompt_id] = deadline
+        if noted != clock:
+            state["clock"] = noted
+            self._clock_changed = True
+
+    def bookmark(self) -> None:
+        """Write the `Bookmark` a fold needs to stand where `decide` now stands, if it needs one."""
+        state = self.state
+        if state["status"] != "playing":  # (a game over has no agenda: GameEnded wrote one before it)
+            self._marked_agenda, self._clock_changed = None, False
+            return
+        upgrading = state.get("format", 1) < 2  # the first command on a stream of format 1: all of it, once
+        marked = [] if upgrading else self._marked_agenda
+        payload: dict = {}
+        if marked is not None:
+            agenda = state["agenda"]
+            keep = kept_steps(marked, agenda)
+            if upgrading or keep != len(marked) or keep != len(agenda):
+                payload["agenda"] = {"keep": keep, "steps": [dict(step) for step in agenda[keep:]]}
+        if upgrading or state["sid"] != self._marked_sid:
+            payload["sid"] = state["sid"]
+        if upgrading or self._clock_changed:
+            payload["clock"] = dict(state["clock"])
+        self._marked_agenda = None
+        self._clock_changed = False
+        self._marked_sid = state["sid"]
+        if payload:
+            self.emit(BOOKMARK, **payload)
+
+    def finish(self) -> None:
+        """The command is complete: its last event says so (``end``), and so does the state."""
+        if self.events:
+            self.events[-1]["end"] = True
+        self.state["rest"] = True
+
+
+def kept_steps(before: list[dict], after: list[dict]) -> int:
+    """How many steps at the bottom of the agenda are the same before and after a change."""
+    keep = 0
+    for old, new in zip(before, after, strict=False):
+        if old != new:
+            break
+        keep += 1
+    return keep

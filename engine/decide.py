@@ -14,6 +14,7 @@ from __future__ import annotations
 from engine import flow, setup
 from engine.context import Ctx, GameOver
 from engine.errors import CommandError, NotOwed, RulesError
+from engine.rewind import at_rest
 from engine.state import clone, empty
 
 LOBBY_ACTIONS = ("create", "join", "start")
@@ -44,11 +45,13 @@ def execute(state: dict | None, command: dict) -> tuple[list[dict], dict]:
             if state["status"] != "none":
                 raise RulesError("lobby", "this game already exists")
             setup.create(ctx, command)
+            ctx.finish()
             return ctx.events, ctx.state
         if state["status"] == "none":
             raise RulesError("lobby", "there is no such game")
         if action == "join" and state["status"] == "lobby":  # in play, "join" answers an alliance invitation
             setup.join(ctx, command)
+            ctx.finish()
             return ctx.events, ctx.state
         if action == "start":
             setup.start(ctx)
@@ -62,9 +65,10 @@ def execute(state: dict | None, command: dict) -> tuple[list[dict], dict]:
             if not expire_passed_deadlines(ctx, player):
                 flow.answer(ctx, command, player)
         flow.advance(ctx)
-        record_decisions(ctx)
+        ctx.close_segment()
     except GameOver:
         pass
+    ctx.finish()
     return ctx.events, ctx.state
 
 
@@ -112,40 +116,19 @@ def expire_passed_deadlines(ctx, player: str) -> bool:
         try:
             expire(ctx, {"prompt": due[0]["id"]})
             flow.advance(ctx)
-            record_decisions(ctx)
+            ctx.close_segment()
         finally:
             ctx.actor = acting
     return own_expired
 
 
-def record_decisions(ctx) -> None:
-    """Note which decisions opened and closed with this command, and the deadline of each new one."""
-    state = ctx.state
-    if state["status"] != "playing":
-        return
-    owed = flow.owed(state)
-    clock = state["clock"]
-    seconds = state["options"].get("decision_seconds")
-    opened = []
-    for owed_prompt in owed:
-        if owed_prompt["id"] in clock and owed_prompt["id"] not in ctx.expired:
-            continue  # still owed as it was
-        # new, or asked anew by its own expired deadline's default (own colour, "draw again"):
-        # it gets a deadline of its own, so a timer is set for it
-        deadline = owed_prompt.get("deadline")
-        if (deadline is None or deadline <= ctx.time) and seconds:
-            deadline = ctx.time + seconds * 1000
-        opened.append({"id": owed_prompt["id"], "player": owed_prompt["player"], "kind": owed_prompt["kind"],
-                       "deadline": deadline})
-    current = {p["id"] for p in owed}
-    closed = sorted(pid for pid in clock if pid not in current)
-    if opened or closed:
-        ctx.emit("DecisionsOpened", opened=opened, closed=closed)
-
-
 def prompts(state: dict | None) -> list[dict]:
-    """Every decision owed now, by whom, with its legal options and deadline."""
-    if not state:
+    """Every decision owed now, by whom, with its legal options and deadline.
+
+    None in the middle of a command (a version between two events of one command): the game
+    waits for no one there (`engine.rewind.at_rest`).
+    """
+    if not state or not at_rest(state):
         return []
     clock = state.get("clock") or {}
     return [{**owed_prompt, "deadline": clock.get(owed_prompt["id"], owed_prompt.get("deadline"))}

@@ -13,7 +13,11 @@ HANDLERS = {}
 
 # What the engine writes for itself (where the turn sequence stands), not what happened in the game:
 # these do not advance the line of play ("ply"), so the random source is keyed on facts alone.
-BOOKKEEPING = frozenset({"StepsScheduled", "StepUpdated", "AgendaUnwound", "DecisionsOpened"})
+# `Bookmark` is written today; the others only by engines before stream format 2 (engine/legacy.py).
+BOOKKEEPING = frozenset({"Bookmark", "StepsScheduled", "StepUpdated", "AgendaUnwound", "DecisionsOpened"})
+# The stream format this engine writes (GameCreated's ``format``): 1 wrote the agenda's every change
+# as events; 2 writes the facts of the game and, at the end of a command, at most one `Bookmark`.
+STREAM_FORMAT = 2
 
 
 def handles(event_type: str):
@@ -36,6 +40,8 @@ def evolve(state: dict | None, event: dict) -> dict:
         state["ply"] = state.get("ply", 0) + 1
     state["v"] += 1
     state["time"] = event.get("time", state.get("time", 0))
+    # "rest": the game waits for a decision here (the last event of a command says ``end``)
+    state["rest"] = event.get("end", False)
     return state
 
 
@@ -46,6 +52,7 @@ def _created(s, p, event):
     s.update({
         "game_id": event.get("game_id"), "status": "lobby", "ruleset": p["ruleset"],
         "options": p["options"], "seats": p["seats"], "seed": p["seed"], "setup": p.get("setup") or {},
+        "format": p.get("format", 1),
         "order": [], "players": {}, "created": event.get("time", 0),
     })
 
@@ -124,29 +131,24 @@ def _stage(s, p, event):
     s["ch"]["stage"] = p["stage"]
 
 
-@handles("StepsScheduled")
-def _scheduled(s, p, event):
-    agenda = s["agenda"]
-    agenda.pop()
-    # copies: later events change the steps in the state, never the recorded event
-    agenda.extend(dict(step) for step in reversed(p["steps"]))
-    for step in p["steps"]:
-        if step["sid"] > s["sid"]:
-            s["sid"] = step["sid"]
+@handles("Bookmark")
+def _bookmark(s, p, event):
+    """Where `decide` stood at the end of a command: the agenda's changed steps, the step counter, the clock.
 
-
-@handles("StepUpdated")
-def _step_updated(s, p, event):
-    s["agenda"][-1].update(p["changes"])
-
-
-@handles("DecisionsOpened")
-def _decisions(s, p, event):
-    clock = s["clock"]
-    for prompt_id in p["closed"]:
-        clock.pop(prompt_id, None)
-    for opened in p["opened"]:
-        clock[opened["id"]] = opened.get("deadline")
+    In `decide` itself the scratch state already stands there (engine.context), so only what differs
+    is applied: the agenda's step records are not replaced by equal copies under the rules code."""
+    agenda = p.get("agenda")
+    if agenda is not None:
+        keep, steps = agenda["keep"], agenda["steps"]
+        current = s["agenda"]
+        if current[keep:] != steps:
+            del current[keep:]
+            current.extend(dict(step) for step in steps)  # copies: the state's steps change, the event's never
+    if "sid" in p:
+        s["sid"] = p["sid"]
+    if "clock" in p and s["clock"] != p["clock"]:
+        s["clock"] = dict(p["clock"])
+    s["format"] = 2
 
 
 @handles("DecisionTimedOut")
@@ -371,12 +373,3 @@ def _deal_concluded(s, p, event):
 def _deal_started(s, p, event):
     s["ch"]["deal"] = {"proposals": {}, "next_id": 1, "given_up": [], "accepted": None,
                        "made": None, "terms": None, "deadline": p.get("deadline")}
-
-
-@handles("AgendaUnwound")
-def _unwound(s, p, event):
-    agenda = s["agenda"]
-    while agenda and agenda[-1]["op"] != p["to"]:
-        agenda.pop()
-    if agenda:
-        agenda[-1].update(p.get("changes") or {})

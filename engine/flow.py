@@ -5,7 +5,8 @@ the state, so a game can stop between any two decisions and be resumed from a sn
 Each ``op`` is a `Step` subclass registered here:
 
 - ``prompts(state, step)`` lists the decisions the step is waiting for (none: it can run);
-- ``run(ctx, step)`` does the step's automatic work and must emit at least one event;
+- ``run(ctx, step)`` does the step's automatic work and must make progress (a fact or a change
+  of the agenda, usually ending the step);
 - ``answer(ctx, step, prompt, option, args)`` applies a player's decision;
 - ``default(state, step, prompt, rng)`` is the answer applied when a deadline passes.
 
@@ -36,7 +37,7 @@ class Step:
         return []
 
     def run(self, ctx, step: dict) -> None:
-        """The step's automatic work; must emit at least one event (usually ending the step)."""
+        """The step's automatic work; must make progress: a fact, or a change of the agenda (usually ending the step)."""
         raise NotImplementedError(self.op)
 
     def answer(self, ctx, step: dict, prompt: dict, option: dict, args: dict) -> None:
@@ -156,9 +157,16 @@ def owed(state: dict) -> list[dict]:
 
 
 # The last answer of `waiting_for`: (state object, its version, the step's serial, the prompts).
-# The same object at the same version (`evolve` counts every event) owes the same decisions, and
-# the driver, the decision clock and the readers all ask in turn.
+# The same object at the same version (`evolve` counts every event) with the same agenda owes the
+# same decisions, and the driver, the decision clock and the readers all ask in turn. `decide`
+# changes the agenda without events (engine.context): each change forgets the answer.
 _LAST_WAITING: tuple = (None, -1, -1, [])
+
+
+def agenda_changed() -> None:
+    """The agenda of the state being decided on changed: what it waits for must be worked out again."""
+    global _LAST_WAITING
+    _LAST_WAITING = (None, -1, -1, [])
 
 
 def waiting_for(state: dict, step: dict) -> list[dict]:
@@ -182,15 +190,15 @@ def advance(ctx) -> None:
         handler = STEPS[step["op"]]
         if handler.settles_wins:
             ctx.settle_wins()
-            before = len(ctx.events)
+            before = ctx.progress
             handler.at_boundary(ctx, step)
-            if len(ctx.events) != before:
+            if ctx.progress != before:
                 continue  # the boundary changed the agenda (a turn ended at once)
         if waiting_for(state, step):
             return
-        before = len(ctx.events)
+        before = ctx.progress
         handler.run(ctx, step)
-        if len(ctx.events) == before:
+        if ctx.progress == before:
             raise EngineStuck(f"step {step['op']} made no progress")
     raise EngineStuck("the turn sequence did not reach a decision")
 

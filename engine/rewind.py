@@ -80,12 +80,15 @@ def _shift_deadlines(state: dict, shift: int) -> None:
 def at_rest(state: dict) -> bool:
     """Whether no command was half-applied at this state: a game being played waits for a decision.
 
-    After every command the game owes some decision and its clock lists exactly the owed
-    decisions (`engine.decide.record_decisions`); between two events of one command it does
-    not. Rewinding (or forking) to such a version would leave nobody owing anything.
+    Format 2 (engine/context.py): the last event of every command says ``end``, and evolve keeps it
+    as ``rest``. Format 1 (engine/legacy.py): after every command the game owed some decision and
+    its clock listed exactly the owed decisions; between two events of one command it did not.
+    Rewinding (or forking) to a version inside a command would leave nobody owing anything.
     """
     if state.get("status") != "playing":
         return True
+    if state.get("format", 1) >= 2:
+        return bool(state.get("rest"))
     owed = flow.owed(state)
     return bool(owed) and {p["id"] for p in owed} == set(state.get("clock") or {})
 

@@ -40,6 +40,8 @@ class Scenario:
             setup["exact_hands"] = sorted(hands or {})
         defaults = {"edicts": False, "flares": False, "reinforcements": False, "reverse_cone": False}
         self.state, self.log = new_game(seed, players, {**defaults, **(options or {})}, setup=setup)
+        self.asked: list[dict] = []  # every decision owed after a command, once each (in the order first owed)
+        self._note_asked()
         self.clock = 0
         self.auto_pass = True
 
@@ -89,6 +91,10 @@ class Scenario:
             raise ScenarioError("no challenge was resolved")
         return found[-1]["payload"]["outcome"]
 
+    def _note_asked(self) -> None:
+        known = {p["id"] for p in self.asked[-20:]}
+        self.asked += [p for p in prompts(self.state) if p["id"] not in known]
+
     # Acting ------------------------------------------------------------------------------------
 
     def command(self, player: str, action: str, args: dict | None = None, **identity) -> list[dict]:
@@ -97,6 +103,7 @@ class Scenario:
         command = {"action": action, "player": player, "args": args or {}, "at": self.clock, **identity}
         events, self.state = execute(self.state, command)
         self.log += events
+        self._note_asked()
         return events
 
     def pass_windows(self, until_player: str | None = None, until_kind: str | None = None) -> None:
@@ -263,6 +270,7 @@ class Scenario:
         command = {"action": "timeout", "prompt": prompt_id, "at": self.clock}
         events, self.state = execute(self.state, command)
         self.log += events
+        self._note_asked()
         return events
 
     def play_defaults(self, until, limit: int = 5000) -> None:

@@ -16,6 +16,7 @@ from engine import cards
 from engine import options as game_options
 from engine.catalog import flare_pool, power_pool
 from engine.errors import CommandError, RulesError
+from engine.evolve import STREAM_FORMAT
 from engine.handcards import HAND_SIZE
 from engine.state import clockwise_from_left
 
@@ -33,7 +34,7 @@ def create(ctx, command: dict) -> None:
     setup = command.get("setup") or {}
     check_setup(setup, resolved)
     ctx.emit("GameCreated", ruleset=ruleset, options=resolved, seats=seats, seed=seed, setup=setup,
-             created_by=command.get("by"))
+             created_by=command.get("by"), format=STREAM_FORMAT)
 
 
 def check_setup(setup: dict, options: dict) -> None:

@@ -26,17 +26,19 @@ class EventType:
     version: int = 1
     private: dict[str, tuple[str, ...]] = field(default_factory=dict)
     internal: bool = False  # engine bookkeeping (turn-sequence agenda); hidden from the default log
+    legacy: bool = False  # read in stored games, no longer written (see events.vocabulary)
 
 
 TYPES: dict[str, EventType] = {}
 
 
 def define(name: str, doc: str, fields: dict[str, str], *, version: int = 1,
-           private: dict[str, tuple[str, ...]] | None = None, internal: bool = False) -> EventType:
+           private: dict[str, tuple[str, ...]] | None = None, internal: bool = False,
+           legacy: bool = False) -> EventType:
     """Register an event type; each name is defined once."""
     if name in TYPES:
         raise ValueError(f"event type {name} is defined twice")
-    TYPES[name] = EventType(name, doc, dict(fields), version, dict(private or {}), internal)
+    TYPES[name] = EventType(name, doc, dict(fields), version, dict(private or {}), internal, legacy)
     return TYPES[name]
 
 

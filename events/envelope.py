@@ -7,6 +7,8 @@ store appends it, the event gains its place in the game's stream:
 ``seq``             1, 2, 3, ... without gaps, per game
 ``schema_version``  the version of the payload's schema for this event type
 ``prev_hash``       the ``hash`` of the event before it ("" for the first event)
+``end``             true on the last event of each command (the game then waits for a decision);
+                    absent on the others, and on every event of games stored before stream format 2
 ``hash``            SHA-256 of the canonical JSON of every other field
 
 The hash covers the previous hash, so changing, removing or reordering any stored event
@@ -30,6 +32,8 @@ def canonical_json(value) -> str:
 def event_hash(event: dict) -> str:
     """SHA-256 (hex) of the canonical JSON of an event's envelope fields (not of ``hash``)."""
     body = {name: event.get(name) for name in ENVELOPE_FIELDS}
+    if event.get("end"):
+        body["end"] = True
     return hashlib.sha256(canonical_json(body).encode("utf-8")).hexdigest()
 
 
@@ -52,6 +56,8 @@ def seal(events: Iterable[dict], game_id: str, after_seq: int, prev_hash: str,
             "payload": event.get("payload") or {},
             "prev_hash": prev_hash,
         }
+        if event.get("end"):
+            stored["end"] = True
         stored["hash"] = event_hash(stored)
         prev_hash = stored["hash"]
         sealed.append(stored)

@@ -27,9 +27,10 @@ from marshmallow import RAISE, Schema, ValidationError, fields, post_load, valid
 
 from events import catalog
 from events.exceptions import UnknownEventType
+from events.upcasters import CannotUpcast, upcast
 
 MAX_JSON_DEPTH = 64  # deeper than any real payload; stops runaway recursion in the check
-EMITTED_FIELDS = frozenset(("type", "payload", "actor", "time"))
+EMITTED_FIELDS = frozenset(("type", "payload", "actor", "time", "end"))
 _HASH_RE = re.compile(r"^[0-9a-f]{64}$")
 
 
@@ -199,6 +200,8 @@ def validate_emitted(event) -> None:
         raise ValidationError({"_schema": ["An event must be a mapping."]})
     errors = {name: [UNKNOWN_MESSAGE] for name in event if name not in EMITTED_FIELDS}
     actor, time = event.get("actor"), event.get("time")
+    if "end" in event and event["end"] is not True:
+        errors["end"] = ["Only true: the last event of a command says so."]
     if actor is not None and type(actor) is not str:
         errors["actor"] = ["Not a valid string."]
     if time is not None and type(time) is not int:
@@ -239,18 +242,17 @@ class EventSchema(Schema):
     payload = Kind("dict", required=True)
     prev_hash = Kind("str", required=True, validate=_hash_or_empty)
     hash = Kind("str", required=True, validate=validate.Regexp(_HASH_RE))
+    end = Kind("bool", validate=validate.Equal(True))
 
     @validates_schema
     def _payload_fits_type(self, data, **kwargs):
-        """Check the payload against its type, and refuse versions this server cannot read."""
-        etype = catalog.TYPES[data["type"]]
-        if data["schema_version"] != etype.version:
-            # No upcasters exist yet: an event of another schema version cannot be checked.
-            raise ValidationError(
-                f"{data['type']} is at schema version {etype.version}, not {data['schema_version']}.",
-                "schema_version")
+        """Check the payload against its type (an older version through its upcasters: events.upcasters)."""
         try:
-            payload_schema(data["type"]).load(data["payload"])
+            payload = upcast(data["type"], data["schema_version"], data["payload"])
+        except CannotUpcast as err:
+            raise ValidationError(str(err), "schema_version") from err
+        try:
+            payload_schema(data["type"]).load(payload)
         except ValidationError as err:
             raise ValidationError(err.messages, "payload") from err
 

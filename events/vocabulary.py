@@ -1,8 +1,11 @@
 """The game's event types, registered into `events.catalog`.
 
 Facts are fine-grained and generic (tokens moved, cards moved) so that every power, flare
-and edict can be told as a sequence of them; the few bookkeeping events that drive the
-turn sequence are marked ``internal``.
+and edict can be told as a sequence of them. One bookkeeping event remains, ``Bookmark``,
+marked ``internal`` (hidden from every log but the admin's): at most one per command, it
+tells a fold where the engine's turn sequence stands (engine/context.py). The bookkeeping
+events of stream format 1 are marked ``legacy``: stored games hold them and are read with
+them (engine/legacy.py); nothing writes them any more.
 
 Privacy: ``private={"cards": ("seen_by",)}`` means the ``cards`` field is shown only to the
 players listed in the ``seen_by`` field; a null ``seen_by`` means everyone may see it.
@@ -11,10 +14,12 @@ players listed in the ``seen_by`` field; a null ``seen_by`` means everyone may s
 from events.catalog import define
 
 # The lobby and setup -------------------------------------------------------------------------
-define("GameCreated", "A game was created with its ruleset, options and number of seats.",
+define("GameCreated", "A game was created with its ruleset, options and number of seats; ``format`` is the "
+       "stream format its events are written in (2: facts and bookmarks; 1: every change of the engine's "
+       "agenda as an event).",
        {"ruleset": "str", "options": "dict", "seats": "int", "seed": "str", "setup": "dict?",
-        "created_by": "str?"},
-       private={"seed": (), "setup": ()})
+        "created_by": "str?", "format": "int"},
+       version=2, private={"seed": (), "setup": ()})
 define("PlayerJoined", "A player took a seat and a colour.",
        {"player": "str", "name": "str", "bot": "str?"})
 define("GameStarted", "Play began; the seat order (clockwise) is fixed.", {"order": "list"})
@@ -28,23 +33,27 @@ define("FirstPlayerChosen", "The destiny pile was cut to find the first player."
 define("TurnBegan", "A player's turn began; that player is the offense.", {"player": "str", "turn": "int"})
 define("TurnEnded", "The offense's turn ended.", {"player": "str", "reason": "str?"})
 define("ChallengeBegan", "A challenge of the turn began.", {"number": "int"})
-define("ChallengeEnded", "A challenge ended.", {"number": "int", "succeeded": "bool"})
+define("ChallengeEnded", "A challenge ended, successfully for the offense or not.", {"number": "int", "succeeded": "bool"})
 define("StageBegan", "A stage of the challenge began.", {"stage": "int", "name": "str"})
-define("StepsScheduled", "The turn sequence's next steps (engine bookkeeping).", {"steps": "list"},
-       internal=True)
-define("StepUpdated", "Progress within the current step (engine bookkeeping).", {"changes": "dict"},
-       internal=True)
-define("AgendaUnwound", "Steps were abandoned up to an earlier point of the turn (engine bookkeeping).",
-       {"to": "str", "changes": "dict?"}, internal=True)
-define("DecisionsOpened", "Decisions now owed and their deadlines; decisions no longer owed.",
-       {"opened": "list", "closed": "list"})
+define("Bookmark", "Engine bookkeeping, at most one per command: where the turn sequence stands after it, so a "
+       "fold resumes exactly there (the agenda's changed steps, the step counter, the deadlines of the "
+       "decisions owed: prompt id -> ms). Written only when the command changed them.",
+       {"agenda": "dict?", "sid": "int?", "clock": "dict?"}, internal=True)
+define("StepsScheduled", "Stream format 1: the turn sequence's next steps (engine bookkeeping).", {"steps": "list"},
+       internal=True, legacy=True)
+define("StepUpdated", "Stream format 1: progress within the current step (engine bookkeeping).",
+       {"changes": "dict"}, internal=True, legacy=True)
+define("AgendaUnwound", "Stream format 1: steps were abandoned up to an earlier point of the turn (engine "
+       "bookkeeping).", {"to": "str", "changes": "dict?"}, internal=True, legacy=True)
+define("DecisionsOpened", "Stream format 1: decisions now owed and their deadlines; decisions no longer owed.",
+       {"opened": "list", "closed": "list"}, legacy=True)
 define("DecisionTimedOut", "A decision's deadline passed and its default was applied.",
        {"player": "str", "prompt": "str", "kind": "str", "default": "dict?"})
 define("Passed", "A player passed in a timing window.", {"player": "str", "window": "str"})
 define("DecisionTaken", "A player answered a decision whose answer moves nothing by itself (declining a "
        "power's reaction, naming its own system as the target...); what follows shows its effect.",
        {"player": "str", "kind": "str", "action": "str", "ability": "str?", "side": "str?"})
-define("GameEnded", "The game ended.", {"winners": "list", "reason": "str"})
+define("GameEnded", "The game ended: its winners and why.", {"winners": "list", "reason": "str"})
 
 # History -------------------------------------------------------------------------------------
 define("GameRewound", "The game was taken back to the state it had at an earlier version; the events "

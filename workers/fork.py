@@ -44,8 +44,11 @@ def new_game_id() -> str:
 
 
 def emitted(event: dict) -> dict:
-    """A stored event as the engine emitted it (what a new seal needs)."""
-    return {"type": event["type"], "payload": event["payload"], "actor": event["actor"], "time": event["time"]}
+    """A stored event as the engine emitted it (what a new seal needs): a command's last one says ``end``."""
+    made = {"type": event["type"], "payload": event["payload"], "actor": event["actor"], "time": event["time"]}
+    if event.get("end"):
+        made["end"] = True
+    return made
 
 
 def copy_events(store, source_id: str, target_id: str, version: int) -> list[dict]:

@@ -67,7 +67,7 @@ def marker(target: dict, to_version: int, *, by: str, players: list[str] | None,
     """The ``GameRewound`` event: deadlines owed at the target move by the time since then."""
     shift = max(0, at - int(target.get("time") or 0)) if has_deadlines(target) else None
     actor = by if by in ("admin", "players") else "system"  # a fork's marker is the service's own
-    return {"type": REWOUND, "actor": actor, "time": at,
+    return {"type": REWOUND, "actor": actor, "time": at, "end": True,
             "payload": {"to_version": to_version, "by": by, "players": players, "clock_shift": shift}}
 
 

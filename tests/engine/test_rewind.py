@@ -101,7 +101,7 @@ def test_a_rewind_to_a_version_after_an_earlier_rewind_and_into_an_abandoned_lin
 def test_replay_state_at_equals_folding_the_prefix_whatever_the_spacing_of_its_copies():
     state, log, _ = played("m4", 20)
     n = len(log) - 10
-    while log[n - 1]["type"] != "DecisionsOpened":  # rewind to the end of a command: a decision is owed there
+    while not log[n - 1].get("end"):  # rewind to the end of a command: a decision is owed there
         n -= 1
     _, log, _ = played("m4", 10, state, log, random.Random("z"), start_at=10**6)
     log = log + [marker(n)]

@@ -20,7 +20,8 @@ GAME = "g-env"
 def emitted(n: int) -> dict:
     """An engine-style GameCreated event, distinguishable by ``n``."""
     return {"type": "GameCreated", "actor": "system", "time": 1000 + n,
-            "payload": {"ruleset": "base", "options": {"n": n}, "seats": 4, "seed": f"seed-{n}"}}
+            "payload": {"ruleset": "base", "options": {"n": n}, "seats": 4, "seed": f"seed-{n}",
+                        "format": 2}}
 
 
 @pytest.fixture
@@ -38,7 +39,7 @@ def test_seal_numbers_events_after_the_given_seq_and_links_them():
     assert sealed[0]["prev_hash"] == "a" * 64
     assert sealed[1]["prev_hash"] == sealed[0]["hash"]
     assert all(e["hash"] == event_hash(e) for e in sealed)
-    assert all(e["game_id"] == GAME and e["schema_version"] == 1 for e in sealed)
+    assert all(e["game_id"] == GAME and e["schema_version"] == 2 for e in sealed)
 
 
 def test_seal_does_not_change_its_inputs():
@@ -61,7 +62,7 @@ def test_stored_chain_verifies(stored_chain):
     ("actor", "red"),
     ("time", 1),
     ("type", "GameStarted"),
-    ("schema_version", 2),
+    ("schema_version", 3),
 ])
 def test_changed_field_is_caught_naming_the_event(stored_chain, field, value):
     stored_chain[2][field] = value

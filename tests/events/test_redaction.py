@@ -91,4 +91,5 @@ def test_every_declared_naming_field_exists_in_its_type():
 
 
 def test_bookkeeping_events_are_internal():
-    assert is_internal({"type": "StepsScheduled"}) and not is_internal({"type": "CardsMoved"})
+    assert is_internal({"type": "Bookmark"}) and is_internal({"type": "StepsScheduled"})
+    assert not is_internal({"type": "CardsMoved"})

@@ -11,6 +11,7 @@ from marshmallow import ValidationError
 from events import catalog, schemas
 from events.envelope import seal
 from events.exceptions import UnknownEventType
+from events.upcasters import CannotUpcast, upcast
 
 KINDS = ("str", "int", "bool", "list", "dict", "any")
 
@@ -37,7 +38,7 @@ def valid_all_kinds() -> dict:
 
 def sealed_game_created(**payload) -> dict:
     """A sealed GameCreated event, its payload overridden by ``payload``."""
-    body = {"ruleset": "base", "options": {"timer": 30}, "seats": 5, "seed": "abc"} | payload
+    body = {"ruleset": "base", "options": {"timer": 30}, "seats": 5, "seed": "abc", "format": 2} | payload
     event = {"type": "GameCreated", "actor": "system", "time": 123, "payload": body}
     return seal([event], "g1", 0, "", catalog.schema_version)[0]
 
@@ -73,7 +74,7 @@ def test_payload_errors_name_the_payload_field():
 
 
 @pytest.mark.parametrize("field, value", [
-    ("seq", 0), ("seq", "1"), ("time", 1.5), ("schema_version", 2), ("hash", "abc"),
+    ("seq", 0), ("seq", "1"), ("time", 1.5), ("schema_version", 3), ("hash", "abc"),
     ("prev_hash", "not-a-hash"), ("game_id", ""), ("actor", None), ("payload", []),
 ])
 def test_bad_envelope_field_is_named(field, value):
@@ -164,14 +165,32 @@ def test_emitted_event_with_unknown_type_raises_unknown_event_type():
 ])
 def test_emitted_event_errors_are_named(change, field):
     event = {"type": "GameCreated", "actor": "system", "time": 1,
-             "payload": {"ruleset": "base", "options": {}, "seats": 3, "seed": "s"}} | change
+             "payload": {"ruleset": "base", "options": {}, "seats": 3, "seed": "s", "format": 2}} | change
     assert field in messages_of(schemas.validate_emitted, event)
 
 
 def test_validating_an_emitted_event_is_cheap():
     event = {"type": "GameCreated", "actor": "system", "time": 1700000000000,
              "payload": {"ruleset": "base", "options": {"timers": {"deal": 30, "decide": 60}}, "seats": 5,
-                         "seed": "abc" * 10, "setup": {"colors": ["red", "blue", "green", "yellow", "purple"]}}}
+                         "seed": "abc" * 10, "format": 2, "setup": {"colors": ["red", "blue", "green", "yellow", "purple"]}}}
     runs = 2000
     best = min(timeit.repeat(lambda: schemas.validate_emitted(event), number=runs, repeat=5)) / runs
     assert best < 50e-6, f"validating one event took {best * 1e6:.1f} µs"
+
+
+# --- older schema versions: upcast, never rewritten ---------------------------------------------
+
+def test_a_game_created_of_version_1_loads_as_a_stream_of_format_1():
+    body = {"ruleset": "mayfair", "options": {}, "seats": 3, "seed": "s"}
+    event = {"type": "GameCreated", "actor": "system", "time": 1, "payload": body}
+    stored = seal([event], "g1", 0, "", lambda name: 1)[0]
+    loaded = schemas.load_event(stored)
+    assert loaded["schema_version"] == 1 and loaded["payload"] == body  # read as it was stored
+    assert upcast("GameCreated", 1, body) == {**body, "format": 1}
+
+
+def test_a_version_this_server_cannot_read_is_named():
+    event = sealed_game_created() | {"schema_version": 3}
+    assert "newer server" in messages_of(schemas.load_event, event)["schema_version"][0]
+    with pytest.raises(CannotUpcast):
+        upcast("Passed", 0, {"player": "red", "window": "start"})

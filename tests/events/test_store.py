@@ -45,7 +45,7 @@ def store(redis_client, key_prefix) -> EventStore:
 def game_created(n: int = 0) -> dict:
     """An engine-style GameCreated event, distinguishable by ``n``."""
     return {"type": "GameCreated", "actor": "system", "time": 1000 + n,
-            "payload": {"ruleset": "base", "options": {"n": n}, "seats": 4, "seed": f"s{n}"}}
+            "payload": {"ruleset": "base", "options": {"n": n}, "seats": 4, "seed": f"s{n}", "format": 2}}
 
 
 def command(thread: int, number: int, parts: int, **extra) -> list[dict]:

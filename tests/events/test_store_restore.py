@@ -15,7 +15,7 @@ GAME = "g-restore"
 
 def created(n: int) -> dict:
     return {"type": "GameCreated", "actor": "system", "time": n,
-            "payload": {"ruleset": "mayfair", "options": {"n": n}, "seats": 3, "seed": f"s{n}"}}
+            "payload": {"ruleset": "mayfair", "options": {"n": n}, "seats": 3, "seed": f"s{n}", "format": 2}}
 
 
 @pytest.fixture

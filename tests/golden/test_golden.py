@@ -70,8 +70,9 @@ def test_a_golden_stream_audits_clean_and_imports(name):
 def test_a_golden_game_picked_up_in_the_middle_plays_on_with_legal_moves(name):
     events = [json.loads(line) for line in lines_of(name)]
     middle = len(events) // 2
-    while events[middle - 1]["type"] != "DecisionsOpened" and middle < len(events):
-        middle += 1  # a version where the game waits for a decision (the end of a command)
+    while not (events[middle - 1].get("end") or events[middle - 1]["type"] == "DecisionsOpened") \
+            and middle < len(events):
+        middle += 1  # a version where the game waits for a decision (the end of a command; format 1: near it)
     state = engine.fold(events[:middle])
     assert state["status"] == "playing"
     rng = random.Random(name)

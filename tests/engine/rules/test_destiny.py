@@ -204,8 +204,8 @@ def test_a_timer_that_draws_again_onto_the_own_colour_again_sets_a_new_deadline(
     again = destiny_prompt(g)
     assert again["kind"] == "own_colour" and g.state["destiny_discard"] == ["red.1", "red.2"]
     assert again["deadline"] == expired_at + 30_000
-    reopened = [e["payload"]["opened"] for e in g.log if e["type"] == "DecisionsOpened"][-1]
-    assert [(o["id"], o["deadline"]) for o in reopened] == [(again["id"], expired_at + 30_000)]
+    clock = [e["payload"]["clock"] for e in g.log if e["type"] == "Bookmark" and "clock" in e["payload"]][-1]
+    assert clock == {again["id"]: expired_at + 30_000}
 
 
 def test_a_wild_card_choosing_the_offenses_own_system_brings_the_own_colour_choices():
@@ -224,8 +224,7 @@ def test_own_colour_with_nothing_but_draw_again_draws_again_without_asking():
     g = game(["red.1", "blue.2"])
     assert g.ch["defense"] == "blue"
     assert g.state["destiny_discard"] == ["red.1", "blue.2"]
-    assert not any(e["type"] == "DecisionsOpened" and any(o["kind"] == "own_colour" for o in e["payload"]["opened"])
-                   for e in g.log)
+    assert not any(p["kind"] == "own_colour" for p in g.asked)
 
 
 def test_an_empty_home_planet_may_be_re_established_with_more_than_four_tokens():

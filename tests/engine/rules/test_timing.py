@@ -149,7 +149,6 @@ def test_mandatory_powers_apply_without_asking_and_no_prompt_is_ever_empty():
     g.invite_none()
     g.play("red", "A10")
     g.play("blue", "A9")
-    opened = [d for e in g.log if e["type"] == "DecisionsOpened" for d in e["payload"]["opened"]]
-    assert [d["kind"] for d in opened if d["kind"] in ("window", "response")] == []
+    assert [d["kind"] for d in g.asked if d["kind"] in ("window", "response")] == []
     # Macron's token counts 4; Tripler triples an Attack of 10 or less
     assert g.outcome["totals"] == {"offense": 14, "defense": 31}
