@@ -160,6 +160,11 @@ def _timed_out(s, p, event):
 def _passed(s, p, event):
     step = s["agenda"][-1]
     step["passed"] = step.get("passed", []) + [p["player"]]
+    ch = s.get("ch")
+    if p.get("until") == "next stage" and ch is not None:
+        noted = ch["notes"].get("passed_stage")
+        earlier = noted["players"] if noted and noted["stage"] == ch["stage"] else []
+        ch["notes"]["passed_stage"] = {"stage": ch["stage"], "players": earlier + [p["player"]]}
 
 
 @handles("DecisionTaken")

@@ -49,7 +49,8 @@ define("DecisionsOpened", "Stream format 1: decisions now owed and their deadlin
        {"opened": "list", "closed": "list"}, legacy=True)
 define("DecisionTimedOut", "A decision's deadline passed and its default was applied.",
        {"player": "str", "prompt": "str", "kind": "str", "default": "dict?"})
-define("Passed", "A player passed in a timing window.", {"player": "str", "window": "str"})
+define("Passed", "A player passed in a timing window; ``until: \"next stage\"``: in every window until the "
+       "next stage begins.", {"player": "str", "window": "str", "until": "str?"})
 define("DecisionTaken", "A player answered a decision whose answer moves nothing by itself (declining a "
        "power's reaction, naming its own system as the target...); what follows shows its effect.",
        {"player": "str", "kind": "str", "action": "str", "ability": "str?", "side": "str?"})

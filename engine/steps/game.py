@@ -20,8 +20,7 @@ SEQUENCE = (
     {"op": "new_hand", "side": "defense"},
     {"op": "launch", "stage": 3},
     {"op": "window", "name": "launch"},
-    {"op": "invite", "side": "offense", "stage": 4},
-    {"op": "invite", "side": "defense", "stage": 5},
+    {"op": "invite", "stage": 4},  # stage 5 too: the defense invites once the offense has
     {"op": "alliances", "stage": 6},
     {"op": "window", "name": "alliance"},
     {"op": "window", "name": "planning", "stage": 7},

@@ -6,7 +6,7 @@ from engine import shapes
 from engine.flow import Step, option, prompt, register
 from engine.hooks import fire, fold
 from engine.state import clockwise_from_left, home_planets, tokens_on_bases
-from engine.steps.game import end_turn_now
+from engine.steps.game import STAGE_NAMES, end_turn_now
 from engine.steps.tokens import move
 
 MAX_TOKENS = 4
@@ -71,30 +71,48 @@ class Launch(Step):
 
 @register
 class Invite(Step):
-    """Stages 4 and 5: a main player names the players it invites as allies."""
+    """Stages 4 and 5: the offense, then the defense, names the players it invites as allies.
+
+    Where the step stands is read from the facts (who has invited: `AlliesInvited`; the stage:
+    `StageBegan`), so the offense's answer leaves the agenda as it was."""
 
     op = "invite"
 
     def prompts(self, state, step):
-        inviter = state["turn"]["offense"] if step["side"] == "offense" else state["ch"]["defense"]
+        side = inviting_side(state)
         eligible = eligible_allies(state)
-        if not eligible:
+        if side is None or not eligible or STAGE_OF_INVITATION[side] != state["ch"]["stage"]:
             return []
-        rule = "4.4" if step["side"] == "offense" else "4.5"
+        inviter = state["turn"]["offense"] if side == "offense" else state["ch"]["defense"]
+        rule = RULE_OF_INVITATION[side]
         return [prompt(step, inviter, "invite", [option("invite", {"players": shapes.subset(eligible)}, rule=rule)],
                        rule=rule)]
 
     def run(self, ctx, step):
-        ctx.emit("AlliesInvited", side=step["side"], players=[])
-        ctx.done()
+        side = inviting_side(ctx.state)
+        if side is None:
+            ctx.done()
+        elif STAGE_OF_INVITATION[side] != ctx.state["ch"]["stage"]:
+            ctx.emit("StageBegan", stage=STAGE_OF_INVITATION[side], name=STAGE_NAMES[STAGE_OF_INVITATION[side]])
+        else:  # nobody could be invited
+            ctx.emit("AlliesInvited", side=side, players=[])
 
     def answer(self, ctx, step, prompt_, opt, args):
         ordered = [c for c in eligible_allies(ctx.state) if c in args["players"]]
-        ctx.emit("AlliesInvited", side=step["side"], players=ordered)
-        ctx.done()
+        ctx.emit("AlliesInvited", side=inviting_side(ctx.state), players=ordered)
 
     def default(self, state, step, prompt_, rng):
         return {"action": "invite", "args": {"players": []}}
+
+
+STAGE_OF_INVITATION = {"offense": 4, "defense": 5}
+RULE_OF_INVITATION = {"offense": "4.4", "defense": "4.5"}
+
+
+def inviting_side(state: dict) -> str | None:
+    """The side whose main player invites next (the offense first), None once both have."""
+    invited = state["ch"]["invited"]
+    return next((side for side in ("offense", "defense") if invited[side] is None), None)
 
 
 def eligible_allies(state: dict) -> list[str]:

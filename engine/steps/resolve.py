@@ -231,7 +231,8 @@ class OutcomeTokens(Step):
         for ally in landers:
             landing.append((ally, f"cone:{winner}", planet, state["cone"][winner].get(ally, 0)))
         committed = {ally: state["cone"][winner].get(ally, 0) for ally in rewarded}
-        ctx.emit("ChallengeNoted", key="rewards", value=committed)
+        if committed:  # the allies owed rewards, each with the tokens it committed
+            ctx.emit("ChallengeNoted", key="rewards", value=committed)
         move(ctx, landing, "won the challenge")
         empty_handed = [a for a in allies(state, winner) if a not in landers and a not in rewarded]
         returns = [{"player": ally, "src": f"cone:{winner}", "count": state["cone"][winner].get(ally, 0),

@@ -103,7 +103,9 @@ def discard_from_table(ctx, player: str, card_id: str, reason: str) -> None:
 
 
 def passed_for_stage(state: dict) -> list[str]:
-    """Players who passed for the rest of the current stage: no window asks them again until the next."""
+    """Players who passed for the rest of the current stage: no window asks them again until the next.
+
+    `Passed` with ``until: "next stage"`` notes them in the challenge (engine.evolve)."""
     ch = state.get("ch")
     noted = ch["notes"].get("passed_stage") if ch else None
     if not noted or noted.get("stage") != ch.get("stage"):
@@ -142,12 +144,10 @@ class Window(Step):
 
     def answer(self, ctx, step, prompt_, opt, args):
         player = prompt_["player"]
-        if opt["action"] in ("pass", "pass_stage"):
+        if opt["action"] == "pass":
             ctx.emit("Passed", player=player, window=step["name"])
-            if opt["action"] == "pass_stage":
-                stage = ctx.state["ch"]["stage"] if ctx.state["ch"] else None
-                ctx.emit("ChallengeNoted", key="passed_stage",
-                         value={"stage": stage, "players": passed_for_stage(ctx.state) + [player]})
+        elif opt["action"] == "pass_stage":
+            ctx.emit("Passed", player=player, window=step["name"], until="next stage")
         else:
             begin_use(ctx, player, opt, args, step["name"])
 
