@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from functools import cache
 
 from engine import cards, edicts, powers
 from engine.hooks import register_effect
 from engine.powers.base import CardAbility, Edict, Flare, Power
-from engine.state import power_active, powers_of
+from engine.state import active_powers
 
 SIMPLIFIED_POWERS = ("Chronos", "Filch", "Laser", "Macron", "Mind", "Mutant")
 
@@ -67,21 +68,38 @@ def flare_pool(options: dict) -> list[str]:
 
 def card_ability(state: dict, player: str, card_id: str) -> CardAbility | None:
     """What playing a card from a hand does: the Super or Wild flare, the edict, the reinforcement."""
+    abilities = card_abilities(card_id)
+    if abilities is None:
+        return None
+    if len(abilities) == 1:
+        return abilities[0]
+    wild, super_ = abilities  # a flare: the Super when it is the player's own power and that power works
+    return super_ if (player, cards.flare_power(card_id)) in active_powers(state) else wild
+
+
+@cache
+def card_abilities(card_id: str) -> tuple | None:
+    """What a card can do when played from a hand: ``(ability,)``, a flare's ``(wild, super)``, or None
+    (a challenge card, a kicker, a flare whose power has no flare here)."""
     from engine.reinforcement import REINFORCEMENT
 
     kind = cards.kind(card_id)
     if kind == "flare":
-        power = cards.flare_power(card_id)
-        pair = FLARES.get(power)
-        if not pair:
-            return None
-        own = power in powers_of(state, player) and power_active(state, player, power)
-        return pair.get("super" if own else "wild")
+        pair = FLARES.get(cards.flare_power(card_id))
+        return (pair.get("wild"), pair.get("super")) if pair else None
     if kind == "edict":
-        return EDICTS.get(cards.edict_name(card_id))
+        edict = EDICTS.get(cards.edict_name(card_id))
+        return (edict,) if edict else None
     if kind == "reinforcement":
-        return REINFORCEMENT
+        return (REINFORCEMENT,)
     return None
+
+
+@cache
+def card_windows(card_id: str) -> frozenset[str]:
+    """Every timing window in which a card could be played, whatever the player's powers ("*": any)."""
+    return frozenset(window for ability in card_abilities(card_id) or () if ability is not None
+                     for window in ability.windows)
 
 
 def describe() -> dict:

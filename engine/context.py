@@ -215,6 +215,7 @@ class Ctx:
         self._marked_sid = state["sid"]
         if payload:
             self.emit(BOOKMARK, **payload)
+            flow.bookmark_written(state)
 
     def finish(self) -> None:
         """The command is complete: its last event says so (``end``), and so does the state."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from engine import flow, setup
 from engine.context import Ctx, GameOver
-from engine.errors import CommandError, NotOwed, RulesError
+from engine.errors import CommandError, EngineError, NotOwed, RulesError, StateSpoiled
 from engine.rewind import at_rest
 from engine.state import clone, empty
 
@@ -25,34 +25,59 @@ def decide(state: dict | None, command: dict) -> list[dict]:
     return execute(state, command)[0]
 
 
-def execute(state: dict | None, command: dict) -> tuple[list[dict], dict]:
+def execute(state: dict | None, command: dict, *, in_place: bool = False) -> tuple[list[dict], dict]:
     """The events a command causes and the state they lead to (equal to folding them onto ``state``).
 
     Callers that keep the state in memory use the returned state instead of folding again.
+    ``execute`` works on a copy of ``state``; with ``in_place`` a caller that owns its state and
+    needs no other copy of it (the simulator) lets the command change it directly and saves the
+    copy. A command refused in place leaves the state as it was: every refusal comes before the
+    first change (`StateSpoiled` otherwise, an engine fault), and a command that finds deadlines
+    passed, whose defaults apply before its own answer is checked, is applied to a copy.
     """
     if not isinstance(command, dict) or not isinstance(command.get("action"), str):
         raise CommandError("a command is an object with an 'action'", "action")
-    state = clone(state) if state else empty()
-    action = command["action"]
+    if not state:
+        state = empty()
+    elif not in_place or deadline_passed(state, command.get("at")):
+        state = clone(state)
     at = command.get("at", state.get("time", 0))
     if not isinstance(at, int) or isinstance(at, bool):
         raise CommandError("'at' must be a time in milliseconds", "at")
     player = command.get("player")
-    actor = "timer" if action == "timeout" else (player or command.get("actor") or "system")
+    actor = "timer" if command["action"] == "timeout" else (player or command.get("actor") or "system")
     ctx = Ctx(state, actor=actor, time=at)
+    try:
+        apply_command(ctx, command)
+    except EngineError as err:
+        if in_place and ctx.progress:
+            raise StateSpoiled(f"{command['action']!r} was refused after it had changed the state ({err}); "
+                               "that state is no longer the game's") from err
+        raise
+    ctx.finish()
+    return ctx.events, ctx.state
+
+
+def deadline_passed(state: dict, at) -> bool:
+    """Whether some decision's deadline has passed by ``at`` (its default applies first)."""
+    clock = state.get("clock")
+    return bool(clock) and isinstance(at, int) and any(d is not None and d <= at for d in clock.values())
+
+
+def apply_command(ctx, command: dict) -> None:
+    """Check a command and apply it, then everything automatic up to the next decision (or the game's end)."""
+    state, action, player = ctx.state, command["action"], command.get("player")
     try:
         if action == "create":
             if state["status"] != "none":
                 raise RulesError("lobby", "this game already exists")
             setup.create(ctx, command)
-            ctx.finish()
-            return ctx.events, ctx.state
+            return
         if state["status"] == "none":
             raise RulesError("lobby", "there is no such game")
         if action == "join" and state["status"] == "lobby":  # in play, "join" answers an alliance invitation
             setup.join(ctx, command)
-            ctx.finish()
-            return ctx.events, ctx.state
+            return
         if action == "start":
             setup.start(ctx)
         elif state["status"] != "playing":
@@ -68,8 +93,6 @@ def execute(state: dict | None, command: dict) -> tuple[list[dict], dict]:
         ctx.close_segment()
     except GameOver:
         pass
-    ctx.finish()
-    return ctx.events, ctx.state
 
 
 def expire(ctx, command: dict) -> None:

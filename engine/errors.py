@@ -44,3 +44,11 @@ class EngineStuck(EngineError):
     """The turn sequence made no progress: a bug, never a player's fault."""
 
     code = "engine-stuck"
+
+
+class StateSpoiled(EngineError):
+    """A command applied in place was refused after it had changed the state: a bug, never a player's fault.
+
+    Every refusal must come before the first change (`engine.execute` with ``in_place``)."""
+
+    code = "engine-fault"

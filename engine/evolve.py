@@ -7,7 +7,7 @@ and returns it; callers that need the old state keep a clone (`decide` works on 
 
 from __future__ import annotations
 
-from engine.state import PLANETS_PER_SYSTEM, empty, planet_id
+from engine.state import PLANETS_PER_SYSTEM, empty, planet_id, system_of
 
 HANDLERS = {}
 
@@ -69,6 +69,8 @@ def _started(s, p, event):
     s.update({
         "status": "playing", "order": list(colors),
         "planets": {planet_id(c, i): {c: 4} for c in colors for i in range(PLANETS_PER_SYSTEM)},
+        # bases by kind, kept with every token movement: power loss and winning read them all game long
+        "home_bases": {c: PLANETS_PER_SYSTEM for c in colors}, "external_bases": {c: 0 for c in colors},
         "warp": {c: 0 for c in colors}, "removed": {c: 0 for c in colors}, "fan": {},
         "fan_section": None,
         "cone": {"offense": {}, "defense": {}},
@@ -268,6 +270,7 @@ def token_place(s: dict, place: str) -> dict:
 
 @handles("TokensMoved")
 def _tokens_moved(s, p, event):
+    planets = s["planets"]
     for color, src, dst, count in p["moves"]:
         source = token_place(s, src)
         left = source.get(color, 0) - count
@@ -275,8 +278,13 @@ def _tokens_moved(s, p, event):
             source[color] = left
         else:
             del source[color]
+            if src in planets:  # a base given up
+                s["home_bases" if system_of(src) == color else "external_bases"][color] -= 1
         target = token_place(s, dst)
-        target[color] = target.get(color, 0) + count
+        had = target.get(color, 0)
+        target[color] = had + count
+        if not had and count and dst in planets:  # a base made
+            s["home_bases" if system_of(dst) == color else "external_bases"][color] += 1
 
 
 # The challenge ----------------------------------------------------------------------------------

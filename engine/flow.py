@@ -169,6 +169,14 @@ def agenda_changed() -> None:
     _LAST_WAITING = (None, -1, -1, [])
 
 
+def bookmark_written(state: dict) -> None:
+    """`decide` wrote a bookmark (engine.context): the state's version moved on, and nothing else did."""
+    global _LAST_WAITING
+    last_state, last_version, last_sid, found = _LAST_WAITING
+    if last_state is state and last_version == state["v"] - 1:
+        _LAST_WAITING = (state, state["v"], last_sid, found)
+
+
 def waiting_for(state: dict, step: dict) -> list[dict]:
     """The decisions ``step`` (the top of the agenda) waits for: `Step.prompts`, worked out once per version."""
     global _LAST_WAITING

@@ -41,7 +41,7 @@ colour as the challenge was decided), ``on_edict_discarded(card, player)``,
 
 from __future__ import annotations
 
-from engine.state import power_active, powers_of, timing_order
+from engine.state import active_powers, once_per_fact, powers_of, timing_order
 
 _EFFECTS: dict[str, object] = {}
 
@@ -51,30 +51,16 @@ def register_effect(source: str, handler) -> None:
     _EFFECTS[source] = handler
 
 
-# The last answer of `in_force`: (the state object, its version, the answer). A state changes only
-# through `evolve`, which counts every event in "v", so the same object at the same version is in
-# the same position; the rules ask "what is in force?" dozens of times between two events.
-_LAST_IN_FORCE: tuple = (None, -1, ())
-
-
+@once_per_fact  # the rules ask "what is in force?" dozens of times between two facts
 def in_force(state: dict) -> tuple:
     """``(handler, owner, effect)`` for every active power and every effect played this challenge."""
-    global _LAST_IN_FORCE
-    if state.get("status") != "playing":
-        return ()
-    last_state, last_version, found = _LAST_IN_FORCE
-    if last_state is state and last_version == state["v"]:
-        return found
-    found = _in_force_now(state)
-    _LAST_IN_FORCE = (state, state["v"], found)  # one assignment: safe to read from other threads
-    return found
-
-
-def _in_force_now(state: dict) -> tuple:
     from engine.catalog import POWERS
 
+    if state.get("status") != "playing":
+        return ()
+    active = active_powers(state)
     found = [(POWERS[name], color, None) for color in timing_order(state) for name in powers_of(state, color)
-             if power_active(state, color, name)]
+             if (color, name) in active]
     ch = state.get("ch")
     if ch:
         for effect in ch["effects"]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine import flow
-from engine.state import TOKENS_PER_PLAYER, token_count
+from engine.state import TOKENS_PER_PLAYER, external_bases, home_bases, token_count
 
 
 def card_places(state: dict) -> list[str]:
@@ -30,6 +30,11 @@ def violations(state: dict, deck_cards: list[str] | None = None, destiny_cards: 
         negative = [c for c, n in tokens.items() if n < 0]
         if negative:
             problems.append(f"{place} holds a negative count of {negative[0]} tokens")
+    for color in state["order"]:
+        counted = (len(home_bases(state, color)), len(external_bases(state, color)))
+        kept = (state["home_bases"][color], state["external_bases"][color])
+        if counted != kept:
+            problems.append(f"{color}'s base counts are {kept} (home, external), but the planets show {counted}")
     held = card_places(state)
     if len(set(held)) != len(held):
         duplicated = sorted({c for c in held if held.count(c) > 1})

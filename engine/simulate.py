@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from engine import flow
 from engine.decide import execute, prompts
-from engine.errors import EngineError, EngineStuck
+from engine.errors import EngineError, EngineStuck, StateSpoiled
 from engine.invariants import violations
 from engine.options import MAYFAIR_COLORS
 from engine.options import resolve as resolve_options
@@ -88,10 +88,11 @@ def play_game(seed: str, players: int, options: dict | None = None, *, ruleset: 
             clock += TIME_STEP_MS
             if chosen.get("deadline") is not None and rng.random() < TIMEOUT_SHARE:
                 clock = max(clock, chosen["deadline"])
-                events, state = execute(state, {"action": "timeout", "prompt": chosen["id"], "at": clock})
+                events, state = execute(state, {"action": "timeout", "prompt": chosen["id"], "at": clock},
+                                        in_place=True)
                 result.timeouts += 1
             else:
-                events, state = legal_answer(state, chosen, rng, clock, choose=chooser)
+                events, state = legal_answer(state, chosen, rng, clock, choose=chooser, in_place=True)
             result.events += len(events)
             if keep_log:
                 log += events
@@ -120,21 +121,22 @@ def _cards_of(state: dict) -> list[str]:
 
 
 def legal_answer(state: dict, prompt: dict, rng, at: int, choose=random_command,
-                 attempts: int = MAX_RETRIES) -> tuple[list[dict], dict]:
+                 attempts: int = MAX_RETRIES, in_place: bool = False) -> tuple[list[dict], dict]:
     """Answer ``prompt`` legally at time ``at``: ``(events, state)`` as `engine.execute` returns them.
 
     ``choose(state, prompt, rng)`` proposes a command; one the rules refuse (a random pick can
     break a rule the shapes do not state) is drawn again, and after ``attempts`` refusals the
     decision's default applies. The random players of the simulator, the benches and the
     determinism tests all answer this way, so the same seed draws the same game everywhere.
+    ``in_place``: as `engine.execute`'s (a refused pick leaves the state as it was).
     """
     last_error = None
     for _ in range(attempts):
         command = choose(state, prompt, rng)
         command["at"] = at
         try:
-            return execute(state, command)
-        except EngineStuck:  # a bug in the engine, not a refused pick
+            return execute(state, command, in_place=in_place)
+        except (EngineStuck, StateSpoiled):  # a bug in the engine, not a refused pick
             raise
         except EngineError as exc:
             last_error = exc
@@ -142,7 +144,9 @@ def legal_answer(state: dict, prompt: dict, rng, at: int, choose=random_command,
     if fallback is not None:
         fallback["at"] = at
         try:
-            return execute(state, fallback)
+            return execute(state, fallback, in_place=in_place)
+        except StateSpoiled:
+            raise
         except EngineError:
             pass
     raise RuntimeError(f"no legal answer found for {prompt['kind']}: {last_error}") from last_error

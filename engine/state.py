@@ -16,6 +16,7 @@ Places of things:
 from __future__ import annotations
 
 import marshal
+from functools import wraps
 
 from engine import cards
 
@@ -32,6 +33,28 @@ def empty() -> dict:
 def clone(state: dict) -> dict:
     """A deep copy of a state (JSON-native values only), fast enough to take per command."""
     return marshal.loads(marshal.dumps(state))
+
+
+def once_per_fact(question):
+    """Answer ``question(state)`` (about the facts of the game) once per fact: the rules ask the same
+    questions many times between two facts. A game's facts change only through `evolve`, and every
+    fact advances ``ply`` (bookkeeping does not, and a rewind makes a new state object), so the same
+    state object at the same ``ply`` has the same answer. Callers must not change what they get.
+    One slot, assigned in one go: safe to read from other threads."""
+    last: tuple = (None, -1, None)
+
+    @wraps(question)
+    def answer(state: dict):
+        nonlocal last
+        known_state, known_ply, known = last
+        ply = state.get("ply", 0)
+        if known_state is state and known_ply == ply:
+            return known
+        found = question(state)
+        last = (state, ply, found)
+        return found
+
+    return answer
 
 
 # Places -------------------------------------------------------------------------------------
@@ -69,6 +92,16 @@ def tokens_on(state: dict, planet: str, color: str) -> int:
 def bases(state: dict, color: str) -> list[str]:
     """Every planet holding at least one of ``color``'s tokens: home system first, then clockwise."""
     return [p for p, tokens in state["planets"].items() if tokens.get(color, 0) > 0]
+
+
+def home_base_count(state: dict, color: str) -> int:
+    """How many home bases a player has (kept by `evolve` with every token movement)."""
+    return state["home_bases"][color]
+
+
+def external_base_count(state: dict, color: str) -> int:
+    """How many external bases a player has (kept by `evolve` with every token movement)."""
+    return state["external_bases"][color]
 
 
 def home_bases(state: dict, color: str) -> list[str]:
@@ -155,19 +188,30 @@ def power_threshold(state: dict) -> int:
 
 def has_lost_power(state: dict, color: str) -> bool:
     """Fewer home bases than the threshold switches every power of the player off."""
-    planets = state["planets"]
-    held = sum(1 for p in _home_planets(color) if planets[p].get(color, 0) > 0)
-    return held < power_threshold(state)
+    return state["home_bases"][color] < power_threshold(state)
 
 
 def power_active(state: dict, color: str, power: str) -> bool:
     """Whether a player's power works now: held, not lost to power loss, not zapped this challenge."""
-    if power not in state["players"][color]["powers"]:
-        return False
-    if has_lost_power(state, color):
-        return False
+    return (color, power) in active_powers(state)
+
+
+@once_per_fact
+def active_powers(state: dict) -> frozenset[tuple[str, str]]:
+    """``(colour, power)`` for every power that works now: held, not lost to power loss (`has_lost_power`),
+    not zapped this challenge. Asked at every step of the rules: kept tight."""
+    home_bases, threshold = state["home_bases"], power_threshold(state)
     ch = state.get("ch")
-    return not (ch and f"{color}:{power}" in ch["zapped"])
+    zapped = ch["zapped"] if ch else ()
+    active = []
+    for color, player in state["players"].items():
+        names = player["powers"]
+        if not names or home_bases[color] < threshold:
+            continue
+        for name in names:
+            if not zapped or f"{color}:{name}" not in zapped:
+                active.append((color, name))
+    return frozenset(active)
 
 
 # The challenge -----------------------------------------------------------------------------
@@ -228,8 +272,11 @@ def involved(state: dict) -> list[str]:
     return [c for c in (offense(state), defense(state)) if c] + list(ch["allies"])
 
 
+@once_per_fact
 def timing_order(state: dict) -> list[str]:
-    """RULES.md 5: non-main players clockwise from the offense's left, then the offense, then the defense."""
+    """RULES.md 5: non-main players clockwise from the offense's left, then the offense, then the defense.
+
+    (Shared between the callers of one version: do not change it.)"""
     off = offense(state)
     if off is None:
         return list(state["order"])

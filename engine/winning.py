@@ -13,8 +13,6 @@ bases then wins together. 000/002: simultaneous fifth bases are a joint win.
 
 from __future__ import annotations
 
-from engine.state import system_of
-
 WINNING_BASES = 5
 
 
@@ -24,13 +22,8 @@ class GameOver(Exception):
 
 def winners(state: dict) -> list[str]:
     """Every player with five or more external bases, in seating order."""
-    counts: dict[str, int] = {}
-    for planet, tokens in state["planets"].items():
-        system = system_of(planet)
-        for color, n in tokens.items():
-            if n > 0 and color != system:
-                counts[color] = counts.get(color, 0) + 1
-    return [c for c in state["order"] if counts.get(c, 0) >= WINNING_BASES]
+    counts = state["external_bases"]
+    return [c for c in state["order"] if counts[c] >= WINNING_BASES]
 
 
 def declare_winners(ctx) -> None:

@@ -17,7 +17,8 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-STATE_FORMAT = 3  # 2: states carry "ply" (the line of play's position, engine/rewind.py); 3: "ply" counts facts only
+STATE_FORMAT = 4  # 2: states carry "ply" (engine/rewind.py); 3: "ply" counts facts only; 4: stream format 2
+# ("format", "rest", deadlines only in "clock") and the base counts ("home_bases", "external_bases")
 
 
 @dataclass(frozen=True)
