@@ -1,25 +1,20 @@
 """Every power, flare and edict the engine knows, gathered from their modules.
 
 Power modules live in `engine/powers/` (``POWER``, ``WILD``, ``SUPER``), edict modules in
-`engine/edicts/` (``EDICT``). Adding a power is adding a module: nothing else changes.
+`engine/edicts/` (``EDICT``). Adding a power is adding a module: nothing else changes. They are
+entered in the tables of `engine.registry` (``POWERS``, ``FLARES``, ``EDICTS``, named here too);
+what a card or a recorded use does is looked up in `engine.abilities`.
 """
 
 from __future__ import annotations
 
 import importlib
 import pkgutil
-from functools import cache
 
 from engine import cards, edicts, powers
-from engine.hooks import register_effect
-from engine.powers.base import CardAbility, Edict, Flare, Power
-from engine.state import active_powers
+from engine.registry import EDICTS, FLARES, POWERS, register_effect
 
 SIMPLIFIED_POWERS = ("Chronos", "Filch", "Laser", "Macron", "Mind", "Mutant")
-
-POWERS: dict[str, Power] = {}
-FLARES: dict[str, dict[str, Flare]] = {}
-EDICTS: dict[str, Edict] = {}
 
 
 def _modules(package) -> list:
@@ -66,42 +61,6 @@ def flare_pool(options: dict) -> list[str]:
     return [cards.flare_card(n) for n in power_pool(options) if n in FLARES]
 
 
-def card_ability(state: dict, player: str, card_id: str) -> CardAbility | None:
-    """What playing a card from a hand does: the Super or Wild flare, the edict, the reinforcement."""
-    abilities = card_abilities(card_id)
-    if abilities is None:
-        return None
-    if len(abilities) == 1:
-        return abilities[0]
-    wild, super_ = abilities  # a flare: the Super when it is the player's own power and that power works
-    return super_ if (player, cards.flare_power(card_id)) in active_powers(state) else wild
-
-
-@cache
-def card_abilities(card_id: str) -> tuple | None:
-    """What a card can do when played from a hand: ``(ability,)``, a flare's ``(wild, super)``, or None
-    (a challenge card, a kicker, a flare whose power has no flare here)."""
-    from engine.reinforcement import REINFORCEMENT
-
-    kind = cards.kind(card_id)
-    if kind == "flare":
-        pair = FLARES.get(cards.flare_power(card_id))
-        return (pair.get("wild"), pair.get("super")) if pair else None
-    if kind == "edict":
-        edict = EDICTS.get(cards.edict_name(card_id))
-        return (edict,) if edict else None
-    if kind == "reinforcement":
-        return (REINFORCEMENT,)
-    return None
-
-
-@cache
-def card_windows(card_id: str) -> frozenset[str]:
-    """Every timing window in which a card could be played, whatever the player's powers ("*": any)."""
-    return frozenset(window for ability in card_abilities(card_id) or () if ability is not None
-                     for window in ability.windows)
-
-
 def describe() -> dict:
     """The catalogue for clients: every power with its flares, every edict."""
     listed = []
@@ -110,18 +69,3 @@ def describe() -> dict:
         entry["flares"] = {mode: flare.catalogue() for mode, flare in FLARES.get(name, {}).items()}
         listed.append(entry)
     return {"powers": listed, "edicts": [EDICTS[n].catalogue() for n in sorted(EDICTS)]}
-
-
-def handler_for(source: str):
-    """The power, flare effect, edict or reinforcement a recorded use refers to."""
-    from engine.reinforcement import REINFORCEMENT
-
-    kind, _, rest = source.partition(":")
-    if kind == "power":
-        return POWERS[rest]
-    if kind == "flare":
-        power, _, mode = rest.partition(":")
-        return FLARES[power][mode]
-    if kind == "edict":
-        return EDICTS[rest]
-    return REINFORCEMENT

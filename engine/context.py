@@ -94,6 +94,11 @@ class Ctx:
         self._sid = max(self._sid, self.state["sid"]) + 1
         return {"op": op, "sid": self._sid, **args}
 
+    def spend_step(self) -> None:
+        """A step that would open and close at once is passed over: its serial number is spent all the same."""
+        self.state["sid"] = self._sid = max(self._sid, self.state["sid"]) + 1
+        self.progress += 1
+
     def replace(self, *steps: dict) -> None:
         """Replace the current step by ``steps`` (the first runs first); none means it is done."""
         agenda = self._changing_agenda()

@@ -41,21 +41,13 @@ colour as the challenge was decided), ``on_edict_discarded(card, player)``,
 
 from __future__ import annotations
 
+from engine.registry import EFFECTS, POWERS
 from engine.state import active_powers, once_per_fact, powers_of, timing_order
-
-_EFFECTS: dict[str, object] = {}
-
-
-def register_effect(source: str, handler) -> None:
-    """Make ``handler`` answer hooks for challenge effects whose ``source`` is this key."""
-    _EFFECTS[source] = handler
 
 
 @once_per_fact  # the rules ask "what is in force?" dozens of times between two facts
 def in_force(state: dict) -> tuple:
     """``(handler, owner, effect)`` for every active power and every effect played this challenge."""
-    from engine.catalog import POWERS
-
     if state.get("status") != "playing":
         return ()
     active = active_powers(state)
@@ -64,7 +56,7 @@ def in_force(state: dict) -> tuple:
     ch = state.get("ch")
     if ch:
         for effect in ch["effects"]:
-            handler = _EFFECTS.get(effect["source"])
+            handler = EFFECTS.get(effect["source"])
             if handler is not None:
                 found.append((handler, effect["player"], effect))
     return tuple(found)

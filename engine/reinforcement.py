@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine import cards, shapes
 from engine.powers.base import CardAbility
+from engine.revealed import card_kind
 from engine.state import involved
 
 
@@ -21,8 +22,6 @@ class Reinforcement(CardAbility):
         return "6.reinforcement"
 
     def options(self, state, me, card, window):
-        from engine.steps.resolve import card_kind
-
         if me not in involved(state) or not state["ch"]["revealed"]:
             return []
         if card_kind(state, "offense") != "attack" or card_kind(state, "defense") != "attack":

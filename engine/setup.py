@@ -18,7 +18,7 @@ from engine.catalog import flare_pool, power_pool
 from engine.errors import CommandError, RulesError
 from engine.evolve import STREAM_FORMAT
 from engine.handcards import HAND_SIZE
-from engine.state import clockwise_from_left
+from engine.state import TOKENS_PER_PLAYER, clockwise_from_left
 
 NAME_MAX = 40
 
@@ -159,7 +159,6 @@ def start(ctx) -> None:
 
 def arrange_tokens(ctx, wanted: dict) -> None:
     """Scenario: set listed planets to exact token counts; each colour's other tokens go to the warp."""
-    from engine.state import TOKENS_PER_PLAYER
     state = ctx.state
     layout = {planet: dict(tokens) for planet, tokens in state["planets"].items()}
     for planet, tokens in wanted.items():

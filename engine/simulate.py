@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from engine import flow
 from engine.decide import execute, prompts
 from engine.errors import EngineError, EngineStuck, StateSpoiled
-from engine.invariants import violations
+from engine.invariants import card_places, violations
 from engine.options import MAYFAIR_COLORS
 from engine.options import resolve as resolve_options
 from engine.players import heuristic_command, random_command
@@ -116,7 +116,6 @@ def play_game(seed: str, players: int, options: dict | None = None, *, ruleset: 
 
 
 def _cards_of(state: dict) -> list[str]:
-    from engine.invariants import card_places
     return sorted(card_places(state))
 
 

@@ -176,6 +176,11 @@ def challenge_cards(state: dict, color: str) -> list[str]:
     return [c for c in state["players"][color]["hand"] if cards.is_challenge_card(c)]
 
 
+def holds_challenge_card(state: dict, color: str) -> bool:
+    """Whether a player holds at least one challenge card."""
+    return any(cards.is_challenge_card(c) for c in state["players"][color]["hand"])
+
+
 def powers_of(state: dict, color: str) -> list[str]:
     """The names of a player's powers."""
     return state["players"][color]["powers"]

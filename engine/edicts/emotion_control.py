@@ -1,6 +1,7 @@
 """Emotion Control: the revealed Attacks (and War cards) become Compromises."""
 
 from engine.powers.base import Edict
+from engine.revealed import card_kind
 
 # 004's change to this edict: with War cards in the game, War cards are turned too
 TURNED = {"attack", "war"}
@@ -16,8 +17,6 @@ class EmotionControl(Edict):
                    "counts as a Compromise too.")
 
     def options(self, state, me, card, window):
-        from engine.steps.resolve import card_kind  # the steps import the catalogue, which imports edicts
-
         if not state["ch"] or not state["ch"]["revealed"]:
             return []
         if not any(card_kind(state, side) in TURNED for side in ("offense", "defense")):

@@ -1,6 +1,7 @@
 """Stellar Gas: no consolation is taken this challenge."""
 
 from engine.powers.base import Edict
+from engine.revealed import card_kind
 
 
 class StellarGas(Edict):
@@ -12,8 +13,6 @@ class StellarGas(Edict):
                    "(after a Compromise or a War card alike).")
 
     def options(self, state, me, card, window):
-        from engine.steps.resolve import card_kind  # the steps import the catalogue, which imports edicts
-
         ch = state["ch"]
         if not ch or not ch["revealed"] or any(e["source"] == self.source for e in ch["effects"]):
             return []

@@ -2,13 +2,12 @@
 
 from engine.powers.base import Flare, Power
 from engine.powers.virus import tokens_worth
+from engine.revealed import card_kind
 from engine.state import involved, side_of, side_of_main, side_tokens
 
 
 def both_attacks(state: dict) -> bool:
     """Whether both revealed cards count as Attacks (the only case totals decide)."""
-    from engine.steps.resolve import card_kind  # the resolve module imports the catalogue
-
     return bool(state["ch"]["revealed"]) and all(card_kind(state, s) == "attack" for s in ("offense", "defense"))
 
 

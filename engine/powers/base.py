@@ -59,16 +59,14 @@ class Power:
                       label=label or f"use {self.name}")
 
     def announce(self, ctx, me: str, method: str, context: dict) -> None:
-        """Run a mandatory effect: announced so that a Cosmic Zap may cancel it, then ``self.method`` applies it."""
-        from engine.steps.reactions import mandatory_effect  # reactions import the catalogue: import late
-
-        mandatory_effect(ctx, me, self.name, method, context)
+        """Run a mandatory effect: announced so that a Cosmic Zap may cancel it, then ``self.method`` applies
+        it (a ``power_effect`` step: engine/steps/reactions.py)."""
+        ctx.then(ctx.step("power_effect", player=me, power=self.name, method=method, context=context))
 
     def ask_reaction(self, ctx, me: str, context: dict) -> None:
-        """Ask the owner whether it reacts to what ``context`` describes (``reaction_options`` / ``react``)."""
-        from engine.steps.reactions import offer_reaction  # reactions import the catalogue: import late
-
-        offer_reaction(ctx, me, self.name, context)
+        """Ask the owner whether it reacts to what ``context`` describes (``reaction_options`` / ``react``;
+        a ``reaction`` step, asked only if it can react: engine/steps/reactions.py)."""
+        ctx.then(ctx.step("reaction", player=me, power=self.name, context=context))
 
     def used_up(self, state: dict, me: str) -> bool:
         """Whether the owner has used this power as often as allowed this challenge."""

@@ -3,8 +3,9 @@
 from engine import cards, shapes
 from engine.flow import Step, option, prompt, register
 from engine.handcards import take_from_deck
-from engine.hooks import register_effect
 from engine.powers.base import Flare, Power
+from engine.registry import register_effect
+from engine.revealed import card_kind
 from engine.state import side_of_main
 
 POWER_DRAW = 3
@@ -15,8 +16,6 @@ BONUS_SOURCE = "bonus:Chosen"  # the effect key of an Attack's value added to a 
 
 def revealed_kind(state: dict, side: str) -> str | None:
     """What a side's revealed challenge card counts as now."""
-    from engine.steps.resolve import card_kind  # resolve imports the catalogue: import late
-
     return card_kind(state, side)
 
 

@@ -3,6 +3,7 @@
 from engine import cards
 from engine.powers.base import Flare, Power
 from engine.state import side_of_main
+from engine.steps.resolve import attack_values
 
 
 def own_played_cards(state: dict, me: str) -> list[str]:
@@ -72,8 +73,6 @@ class CloneSuper(Flare):
                    "twice its value for the rest of this challenge (before kickers).")
 
     def options(self, state, me, card, window):
-        from engine.steps.resolve import attack_values  # resolve imports the catalogue: import late
-
         side = side_of_main(state, me)
         if side is None or not state["ch"]["revealed"] or attack_values(state)[side] is None:
             return []

@@ -1,14 +1,13 @@
 """Cudgel: a defeated opponent loses extra tokens, one for each Cudgel token in the challenge."""
 
 from engine.powers.base import Flare, Power
+from engine.revealed import card_kind
 from engine.state import allies, main_player, opponent_side, side_of_main
 from engine.steps.tokens import lose
 
 
 def won_with_attack(state: dict, me: str, outcome: dict) -> str | None:
     """My side, if I am the main player who won this challenge with an Attack card."""
-    from engine.steps.resolve import card_kind
-
     side = side_of_main(state, me)
     if side is None or outcome.get("winner") != side or outcome.get("kind") == "deal":
         return None

@@ -2,8 +2,8 @@
 
 from engine import cards, shapes
 from engine.powers.base import Flare, Power
+from engine.revealed import card_kind
 from engine.state import committed_challenge_cards, hand, main_player, side_of, side_of_main
-from engine.steps.resolve import card_kind
 
 SIDES = ("offense", "defense")
 

@@ -1,9 +1,9 @@
 """Diplomat: a neutral player who makes itself a party to other players' deals."""
 
 from engine.powers.base import Flare, Power
+from engine.revealed import card_kind
 from engine.state import side_of_main
 from engine.steps.deal import third_party
-from engine.steps.resolve import card_kind
 
 SIDES = ("offense", "defense")
 

@@ -2,6 +2,7 @@
 
 from engine import cards
 from engine.powers.base import Flare, Power
+from engine.revealed import card_kind
 from engine.state import ally_side, main_player
 
 THRESHOLD = 10  # an Attack printed above this counts as War
@@ -36,8 +37,6 @@ POWER = Hawk()
 
 def war_revealed(state: dict) -> bool:
     """Whether either revealed challenge card counts as a War card now."""
-    from engine.steps.resolve import card_kind  # the steps import the catalogue, which imports powers
-
     return any(card_kind(state, side) == "war" for side in ("offense", "defense"))
 
 
@@ -77,8 +76,6 @@ class HawkSuper(Flare):
                    "printed higher than 10, declare it to be a War card.")
 
     def options(self, state, me, card, window):
-        from engine.steps.resolve import card_kind
-
         ch = state["ch"]
         side = ally_side(state, me)
         if not ch or not ch["revealed"] or side is None:

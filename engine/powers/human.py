@@ -1,9 +1,10 @@
 """Human: +4 to its side, and a side whose Human is zapped wins."""
 
 from engine import shapes
-from engine.hooks import fire, register_effect
+from engine.hooks import fire
 from engine.powers.base import Flare, Power
 from engine.powers.pacifist import win_for
+from engine.registry import register_effect
 from engine.state import has_effect, main_player, opponent_side, powers_of, side_of, side_of_main
 
 BONUS = 4

@@ -2,9 +2,10 @@
 
 from engine import shapes
 from engine.handcards import discard_cards, draw
-from engine.hooks import register_effect
 from engine.powers.base import Flare, Power
+from engine.registry import register_effect
 from engine.state import hand, main_player, power_active, warp_count
+from engine.steps.tokens import return_home
 
 FIAT_SOURCE = "fiat:Judge"  # the effect key of a decree in force this challenge
 FIATS = {
@@ -62,8 +63,6 @@ class Fiat:
 
 def carry_out(ctx, fiat: str, player: str, count: int) -> None:
     """Apply one decree to one player."""
-    from engine.steps.tokens import return_home  # the steps import the catalogue: import late
-
     if fiat == "winner_draws":
         draw(ctx, player, count, "Judge")
     elif fiat == "winner_retrieves":

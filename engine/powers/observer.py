@@ -4,6 +4,7 @@ from engine.handcards import draw
 from engine.hooks import fire
 from engine.powers.base import Flare, Power
 from engine.state import allies, ally_side, cone_tokens, side_of, side_of_main, warp_count
+from engine.steps.launch import token_range
 from engine.steps.tokens import move
 
 
@@ -72,8 +73,6 @@ class ObserverSuper(Flare):
 
     def side(self, state: dict, me: str, window: str) -> str | None:
         """The side of the cone that may take one more of my tokens from the warp, if any."""
-        from engine.steps.launch import token_range
-
         side = side_of(state, me)
         role = "offense" if side_of_main(state, me) == "offense" else "ally" if ally_side(state, me) else None
         if role is None or (window == "launch") != (role == "offense") or warp_count(state, me) == 0:

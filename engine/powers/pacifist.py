@@ -1,7 +1,9 @@
 """Pacifist: a Compromise played against an Attack wins."""
 
 from engine.powers.base import Flare, Power
+from engine.revealed import card_kind
 from engine.state import main_player, opponent_side, side_of_main
+from engine.steps.resolve import consolation_for
 
 PEACE_ATTACK = 15  # the Attack a Wild Pacifist's Compromise becomes
 DEAL_RELIEF = 2    # tokens the Super spares the Pacifist, and costs its opponent, when a deal fails
@@ -14,8 +16,6 @@ def win_for(state: dict, result: dict, side: str) -> dict:
     it. Nothing is left of a deal or of both sides losing; kicker extras were counted for
     the old loser, so they go too.
     """
-    from engine.steps.resolve import consolation_for  # the resolve module imports the catalogue
-
     if result.get("winner") == side and not result.get("both_lose"):
         return result
     loser = opponent_side(side)
@@ -30,8 +30,6 @@ def win_for(state: dict, result: dict, side: str) -> dict:
 
 def compromise_against_attack(state: dict, side: str) -> bool:
     """Whether ``side`` revealed a Compromise and its opponent an Attack."""
-    from engine.steps.resolve import card_kind
-
     if not state["ch"]["revealed"]:
         return False
     return card_kind(state, side) == "compromise" and card_kind(state, opponent_side(side)) == "attack"
@@ -96,8 +94,6 @@ class PacifistSuper(Flare):
                    "challenge, you lose 2 tokens fewer than usual and your opponent loses 2 more.")
 
     def options(self, state, me, card, window):
-        from engine.steps.resolve import card_kind
-
         side = side_of_main(state, me)
         if side is None or not state["ch"]["revealed"]:
             return []

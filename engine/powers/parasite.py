@@ -2,6 +2,7 @@
 
 from engine.powers.base import Flare, Power
 from engine.state import ally_side, opponent_side, side_of_main, tokens_in_challenge
+from engine.steps.tokens import move
 
 BOTH = {"offense", "defense"}
 
@@ -65,8 +66,6 @@ class ParasiteSuper(Flare):
         return [self.offer(card, label=f"switch to the {opponent_side(side)}")]
 
     def use(self, ctx, me, card, args, use):
-        from engine.steps.tokens import move  # the steps import the catalogue: import late
-
         side = ally_side(ctx.state, me)
         if side is None or ctx.state["ch"]["outcome"]:
             return

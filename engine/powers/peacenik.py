@@ -9,19 +9,13 @@ from engine import cards, shapes
 from engine.flow import Step, option, prompt, register
 from engine.handcards import give_cards
 from engine.powers.base import Flare, Power
+from engine.revealed import card_kind
 from engine.state import bases, hand, main_player, tokens_on, tokens_on_bases
 from engine.steps.tokens import lose, move, take_in_order
 
 SIDES = ("offense", "defense")
 MARCHERS = 3  # at least this many tokens march
 RULE = "power:Peacenik"
-
-
-def card_kind(state: dict, side: str) -> str | None:
-    """What a side's revealed card counts as (imported late: the steps import the catalogue)."""
-    from engine.steps.resolve import card_kind as kind_of
-
-    return kind_of(state, side)
 
 
 def march_sources(state: dict, me: str, planet: str) -> dict[str, int]:

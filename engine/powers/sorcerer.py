@@ -3,6 +3,7 @@
 from engine import cards
 from engine.powers.base import Flare, Power
 from engine.state import ally_side, main_player, powers_of, side_of_main
+from engine.steps.cards_stage import first_chooser
 
 SIDES = ("offense", "defense")
 
@@ -20,8 +21,6 @@ def swappable(state: dict) -> bool:
 
 def face_up(state: dict, side: str) -> bool:
     """Whether a side's committed card was chosen face up (the Oracle's opponent): everyone saw it."""
-    from engine.steps.cards_stage import first_chooser  # the steps import the catalogue: import late
-
     return bool(state["ch"]["notes"].get(f"face_up:{side}")) or first_chooser(state) == side
 
 

@@ -2,6 +2,7 @@
 
 from engine.hooks import fold
 from engine.powers.base import Flare, Power
+from engine.revealed import card_kind
 from engine.state import main_player, side_of_main, side_tokens
 
 
@@ -17,8 +18,6 @@ def tokens_worth(state: dict, side: str, colors) -> tuple[int, int]:
 
 def revealed_attack(state: dict, side: str) -> bool:
     """Whether a side's revealed challenge card counts as an Attack."""
-    from engine.steps.resolve import card_kind  # the resolve module imports the catalogue: import late
-
     return bool(state["ch"]["revealed"]) and card_kind(state, side) == "attack"
 
 

@@ -5,8 +5,16 @@ from __future__ import annotations
 from engine.flow import Step, option, prompt, register
 from engine.handcards import HAND_SIZE, discard_cards, draw, redraw_after_a_window
 from engine.hooks import fire
-from engine.state import challenge_cards, clockwise_from_left, committed_challenge_cards, hand, main_player
-from engine.steps.tokens import return_home
+from engine.state import (
+    challenge_cards,
+    clockwise_from_left,
+    committed_challenge_cards,
+    hand,
+    holds_challenge_card,
+    main_player,
+)
+from engine.steps.tokens import fan_section, return_home
+from engine.usable import window_options
 
 # One challenge, in order (RULES.md 4 and 5). "stage" marks where a stage begins;
 # "first_only" steps belong to the pre-challenge phase of a turn's first challenge.
@@ -76,9 +84,20 @@ class Game(Step):
         fire(ctx, "on_turn_began")
 
 
+# Each entry of SEQUENCE as (op, the step's arguments, its stage or None, whether the first challenge only)
+_PLAN = tuple((s["op"], {k: v for k, v in s.items() if k not in ("op", "first_only")}, s.get("stage"),
+               bool(s.get("first_only"))) for s in SEQUENCE)
+
+
 @register
 class Challenge(Step):
-    """Runs one challenge's steps in order, one at a time."""
+    """Runs one challenge's steps in order, one at a time.
+
+    A timing window in which nobody holds anything usable is passed over at once: it would ask
+    no one and close (its serial number is spent all the same, so the decisions after it are
+    numbered as if it had opened). The first window of a challenge always opens: what the
+    challenge's beginning sets off runs before it, and may give someone something to use.
+    """
 
     op = "challenge"
     settles_wins = True
@@ -87,23 +106,27 @@ class Challenge(Step):
         index = step["next"]
         if index == 0:
             ctx.emit("ChallengeBegan", number=step["number"])
-        while index < len(SEQUENCE) and SEQUENCE[index].get("first_only") and step["number"] != 1:
-            index += 1
-        if index >= len(SEQUENCE):
-            ctx.done()
+        first = step["number"] == 1
+        while True:
+            while index < len(_PLAN) and _PLAN[index][3] and not first:
+                index += 1
+            if index >= len(_PLAN):
+                ctx.done()
+                return
+            if HOLDS_CARDS_FROM <= index < HOLDS_CARDS_UNTIL and offense_out_of_cards(ctx.state):
+                end_turn_now(ctx, OUT_OF_CARDS)
+                return
+            op, arguments, stage, _ = _PLAN[index]
+            if stage:
+                ctx.emit("StageBegan", stage=stage, name=STAGE_NAMES[stage])
+            if op == "window" and index and nobody_can_use(ctx.state, arguments["name"]):
+                ctx.spend_step()
+                index += 1
+                continue
+            ctx.replace(ctx.step(op, **arguments), dict(step, next=index + 1))
+            if step["next"] == 0:  # after scheduling, so what powers schedule runs before the first window
+                fire(ctx, "on_challenge_began", number=step["number"])
             return
-        if HOLDS_CARDS_FROM <= index < HOLDS_CARDS_UNTIL and offense_out_of_cards(ctx.state):
-            end_turn_now(ctx, OUT_OF_CARDS)
-            return
-        template = dict(SEQUENCE[index])
-        op = template.pop("op")
-        template.pop("first_only", None)
-        stage = template.get("stage")
-        if stage:
-            ctx.emit("StageBegan", stage=stage, name=STAGE_NAMES[stage])
-        ctx.replace(ctx.step(op, **template), dict(step, next=index + 1))
-        if step["next"] == 0:  # after scheduling, so what powers schedule runs before the first window
-            fire(ctx, "on_challenge_began", number=step["number"])
 
 
 @register
@@ -197,8 +220,6 @@ class EndChallenge(Step):
 
 def advance_fan(ctx) -> None:
     """Reverse warp: the fan indicator moves one section clockwise after each challenge."""
-    from engine.steps.tokens import fan_section
-
     section = fan_section(ctx.state)
     if section:
         following = clockwise_from_left(ctx.state, section)[0]
@@ -230,7 +251,13 @@ class AbortTurn(Step):
 
 def offense_out_of_cards(state: dict) -> bool:
     """000: an offense that runs out of challenge cards before playing one in stage 7 ends its turn."""
-    return not challenge_cards(state, state["turn"]["offense"]) and not committed_challenge_cards(state, "offense")
+    return not holds_challenge_card(state, state["turn"]["offense"]) and \
+        not committed_challenge_cards(state, "offense")
+
+
+def nobody_can_use(state: dict, window: str) -> bool:
+    """Whether no player holds anything usable in a timing window."""
+    return not any(window_options(state, player, window) for player in state["order"])
 
 
 def end_turn_now(ctx, reason: str) -> None:

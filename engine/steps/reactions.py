@@ -1,31 +1,22 @@
-"""Powers that answer something that just happened (RULES.md 5 and 6).
+"""Powers that answer something that just happened (RULES.md 5 and 6): the steps that run them.
 
 - An *optional* reaction (Healer healing a loss, Remora following a draw) is offered with
-  `offer_reaction`: the owner is asked with the power's ``reaction_options`` plus ``decline``;
-  using it is announced, may be zapped, and then the power's ``react`` applies it.
+  `Power.ask_reaction` (a ``reaction`` step): the owner is asked with the power's
+  ``reaction_options`` plus ``decline``; using it is announced, may be zapped, and then the
+  power's ``react`` applies it.
 - A *mandatory* triggered effect (Barbarian after a win, Hate at the start of a turn) is run
-  with `mandatory_effect`: announced as a power use (so a Cosmic Zap can cancel it), then the
-  power's named method applies it.
+  with `Power.announce` (a ``power_effect`` step): announced as a power use (so a Cosmic Zap
+  can cancel it), then the power's named method applies it.
 
 Both carry a ``context`` (JSON) describing what happened, so the step survives snapshots.
 """
 
 from __future__ import annotations
 
-from engine.catalog import POWERS
 from engine.flow import Step, option, prompt, register
+from engine.registry import POWERS
 from engine.state import power_active
-from engine.steps.windows import anyone_can_respond
-
-
-def offer_reaction(ctx, player: str, power: str, context: dict) -> None:
-    """Ask ``player`` whether its power reacts to what just happened (asked only if it can)."""
-    ctx.then(ctx.step("reaction", player=player, power=power, context=context))
-
-
-def mandatory_effect(ctx, player: str, power: str, method: str, context: dict) -> None:
-    """Announce a mandatory power effect, give zaps their chance, then apply ``power.method``."""
-    ctx.then(ctx.step("power_effect", player=player, power=power, method=method, context=context))
+from engine.usable import anyone_can_respond
 
 
 @register

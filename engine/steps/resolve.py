@@ -11,6 +11,7 @@ from engine import cards, shapes
 from engine.flow import Step, option, prompt, register
 from engine.handcards import draw, give_cards
 from engine.hooks import fire, fold
+from engine.revealed import card_kind
 from engine.state import (
     allies,
     committed_challenge_cards,
@@ -25,14 +26,6 @@ from engine.steps.cards_stage import committed_kicker
 from engine.steps.tokens import lose, move, return_home
 
 SIDES = ("offense", "defense")
-
-
-def card_kind(state: dict, side: str) -> str | None:
-    """What a side's revealed challenge card counts as (Emotion Control may change it)."""
-    played = committed_challenge_cards(state, side)
-    if not played:
-        return None
-    return fold(state, "card_kind", cards.kind(played[0]), side=side)
 
 
 def attack_values(state: dict) -> dict:

@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 from engine import shapes
+from engine.evolve import token_place
 from engine.flow import Step, option, prompt, register
 from engine.hooks import fire, fold
 from engine.state import bases, home_planets, tokens_on_bases
@@ -82,8 +83,6 @@ def return_targets(state: dict, ret: dict) -> list[str]:
 
 def available_at(state: dict, color: str, src: str) -> int:
     """How many of a colour's tokens are at a place now."""
-    from engine.evolve import token_place
-
     return token_place(state, src).get(color, 0)
 
 

@@ -1,0 +1,79 @@
+"""What a player could use now: in a timing window, or in answer to a use (RULES.md 5).
+
+Asked of every player at every window, most of whom hold nothing usable there; the turn sequence
+(engine/steps/game.py) asks it too, to pass over a window nobody could use. The windows themselves
+(engine/steps/windows.py) ask, announce and apply.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from engine import cards
+from engine.abilities import card_ability, card_windows
+from engine.powers.base import ANY_WINDOW
+from engine.registry import POWERS
+from engine.state import active_powers, hand
+
+
+def window_options(state: dict, player: str, window: str) -> list[dict]:
+    """Everything a player could use in a window, one option per power use or card kind.
+
+    Asked of every player at every window, and most hold nothing usable there: that is told first
+    from the windows their powers and cards could be used in at all (`hand_windows`)."""
+    me = state["players"][player]
+    in_hand = hand_windows(tuple(me["hand"]))
+    cards_may = window in in_hand or ANY_WINDOW in in_hand
+    if not cards_may and not any(window in POWERS[name].windows for name in me["powers"]):
+        return []
+    found = []
+    active = active_powers(state)
+    for name in me["powers"]:
+        power = POWERS[name]
+        if window in power.windows and (player, name) in active and not power.used_up(state, player):
+            found += power.options(state, player, window)
+    if not cards_may:
+        return found
+    seen = set()
+    for card in me["hand"]:
+        windows = card_windows(card)
+        if not windows or (window not in windows and ANY_WINDOW not in windows):
+            continue
+        ability = card_ability(state, player, card)
+        kind_name = cards.card_kind_name(card)
+        if ability is None or kind_name in seen or not ability.in_window(window):
+            continue
+        offered = ability.options(state, player, card, window)
+        if offered:
+            seen.add(kind_name)
+            found += offered
+    return found
+
+
+@lru_cache(maxsize=4096)
+def hand_windows(cards_in_hand: tuple[str, ...]) -> frozenset[str]:
+    """Every window in which some card of a hand could be played ("*": any), remembered per hand."""
+    return frozenset(window for card in cards_in_hand for window in card_windows(card))
+
+
+def response_options(state: dict, player: str, use: dict) -> list[dict]:
+    """The zaps a player could answer a pending use with (edicts, and flares that act as one: Healer Wild)."""
+    found, seen = [], set()
+    for card in hand(state, player):
+        if cards.kind(card) not in ("edict", "flare"):
+            continue
+        ability = card_ability(state, player, card)
+        responder = getattr(ability, "respond_options", None)
+        kind_name = cards.card_kind_name(card)
+        if responder is None or kind_name in seen:
+            continue
+        offered = responder(state, player, card, use)
+        if offered:
+            seen.add(kind_name)
+            found += offered
+    return found
+
+
+def anyone_can_respond(state: dict, use: dict) -> bool:
+    """Whether some player holds a zap that answers this use."""
+    return any(response_options(state, p, use) for p in state["order"])
