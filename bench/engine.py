@@ -6,9 +6,14 @@
 Prints, for complete 5-player games between random legal players (invariant checks off):
 - turns per CPU-second and games per CPU-second;
 - events per turn, split into facts of the game and the engine's bookkeeping (`BOOKKEEPING`);
-- the cost of decide + evolve (``engine.execute``) and of evolve alone (``engine.fold``) per event,
-  from a state at the start of a game and from one after ~1,000 events of the same game, and the
-  ratio late/early (close to 1: the cost does not grow with the game).
+- the cost of decide + evolve (``engine.execute``, on a copy of the state, as the service calls it)
+  per command and per event, and of evolve alone (``engine.fold``) per event, from a state at the
+  start of a game and from one after ~1,000 events of the same game, and the ratio late/early
+  (close to 1: the cost does not grow with the game). Since stream format 2 writes fewer events per
+  command, compare engines per command; per event, the newer engine spreads a command over fewer.
+
+The complete games are played as the simulator plays them (`engine.simulate.play_game`: commands
+applied in place where the engine allows it); the walks time ``engine.execute`` with its copy.
 
 ``--baseline REV`` measures the same for the engine of git revision REV (a temporary worktree,
 measured in a subprocess with that worktree first on ``sys.path``) in the same run, and prints
@@ -96,7 +101,7 @@ def snapshots(seed: str, late_events: int) -> tuple[dict, dict, int]:
 
 def walk_cost(start: dict, walks: int, length: int) -> dict:
     """Time many short walks of commands from one state: execute per event, then evolve alone per event."""
-    executed_seconds, events_seen, recorded = 0.0, 0, []
+    executed_seconds, events_seen, commands, recorded = 0.0, 0, 0, []
     for walk in range(walks):
         rng = random.Random(f"walk:{walk}")
         state, at = start, start.get("time", 0)
@@ -108,6 +113,7 @@ def walk_cost(start: dict, walks: int, length: int) -> dict:
             events, after = legal_step(state, rng, at)
             executed_seconds += time.process_time() - began
             events_seen += len(events)
+            commands += 1
             recorded.append((state, events))
             state = after
     evolve_seconds = 0.0
@@ -116,8 +122,8 @@ def walk_cost(start: dict, walks: int, length: int) -> dict:
         began = time.process_time()
         fold(copies, base)
         evolve_seconds += time.process_time() - began
-    return {"events": events_seen, "execute_us": 1e6 * executed_seconds / events_seen,
-            "evolve_us": 1e6 * evolve_seconds / events_seen}
+    return {"events": events_seen, "commands": commands, "execute_us": 1e6 * executed_seconds / events_seen,
+            "command_us": 1e6 * executed_seconds / commands, "evolve_us": 1e6 * evolve_seconds / events_seen}
 
 
 def measure(args) -> dict:
@@ -136,6 +142,10 @@ def report(label: str, f: dict) -> None:
     print(f"  events per turn {f['events_per_turn']:.1f}: facts {f['facts_per_turn']:.1f}, "
           f"bookkeeping {f['bookkeeping_per_turn']:.1f}; most frequent: {f['top_types']}")
     e, late = f["early"], f["late"]
+    if "command_us" in e:  # (older runs of this script did not time commands)
+        print(f"  decide+evolve per command: {e['command_us']:.1f} us at the start, {late['command_us']:.1f} us after "
+              f"{late['after_events']} events (late/early {late['command_us'] / e['command_us']:.2f}), "
+              f"{late['events'] / late['commands']:.1f} events per command late")
     print(f"  decide+evolve per event: {e['execute_us']:.1f} us at the start, {late['execute_us']:.1f} us after "
           f"{late['after_events']} events (late/early {late['execute_us'] / e['execute_us']:.2f}); evolve alone "
           f"{e['evolve_us']:.2f} / {late['evolve_us']:.2f} us (late/early {late['evolve_us'] / e['evolve_us']:.2f})")
@@ -179,7 +189,8 @@ def main(argv: list[str] | None = None) -> None:
         report(f"baseline {args.baseline}", base)
         print(f"ratio this/baseline: turns per CPU-second {figures['turns_per_cpu_second'] / base['turns_per_cpu_second']:.2f}x, "
               f"events per turn {figures['events_per_turn'] / base['events_per_turn']:.2f}x, "
-              f"decide+evolve per event (late) {figures['late']['execute_us'] / base['late']['execute_us']:.2f}x")
+              f"decide+evolve per command (late) {figures['late']['command_us'] / base['late']['command_us']:.2f}x, "
+              f"per event (late) {figures['late']['execute_us'] / base['late']['execute_us']:.2f}x")
 
 
 if __name__ == "__main__":

@@ -62,10 +62,25 @@ def in_force(state: dict) -> tuple:
     return tuple(found)
 
 
+# (handler, hook) -> the handler's method for that hook, or None: handlers are the catalogue's
+# singletons, asked about the same few hooks all game long, and most answer none of them
+_METHODS: dict[tuple[int, str], object] = {}
+
+
+def method_of(handler, hook: str):
+    """The handler's method answering ``hook``, or None."""
+    key = (id(handler), hook)
+    try:
+        return _METHODS[key]
+    except KeyError:
+        _METHODS[key] = found = getattr(handler, hook, None)
+        return found
+
+
 def fold(state: dict, hook: str, value, **kw):
     """Let every handler in force modify ``value`` in turn."""
     for handler, owner, effect in in_force(state):
-        fn = getattr(handler, hook, None)
+        fn = method_of(handler, hook)
         if fn is not None:
             value = fn(state, owner, value, effect=effect, **kw)
     return value
@@ -77,8 +92,10 @@ def fire(ctx, hook: str, **kw) -> None:
     Handlers are told in timing order (RULES.md 5), and the steps they schedule run in that
     same order: the first handler's first (`Ctx.collecting`).
     """
+    listening = [(fn, owner, effect) for handler, owner, effect in in_force(ctx.state)
+                 if (fn := method_of(handler, hook)) is not None]
+    if not listening:
+        return
     with ctx.collecting():
-        for handler, owner, effect in in_force(ctx.state):
-            fn = getattr(handler, hook, None)
-            if fn is not None:
-                fn(ctx, owner, effect=effect, **kw)
+        for fn, owner, effect in listening:
+            fn(ctx, owner, effect=effect, **kw)

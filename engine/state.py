@@ -16,7 +16,7 @@ Places of things:
 from __future__ import annotations
 
 import marshal
-from functools import wraps
+from functools import lru_cache, wraps
 
 from engine import cards
 
@@ -277,17 +277,19 @@ def involved(state: dict) -> list[str]:
     return [c for c in (offense(state), defense(state)) if c] + list(ch["allies"])
 
 
-@once_per_fact
-def timing_order(state: dict) -> list[str]:
-    """RULES.md 5: non-main players clockwise from the offense's left, then the offense, then the defense.
+def timing_order(state: dict) -> tuple[str, ...]:
+    """RULES.md 5: non-main players clockwise from the offense's left, then the offense, then the defense."""
+    turn, ch = state.get("turn"), state.get("ch")
+    return _timing_order(tuple(state["order"]), turn["offense"] if turn else None, ch["defense"] if ch else None)
 
-    (Shared between the callers of one version: do not change it.)"""
-    off = offense(state)
+
+@lru_cache(maxsize=1024)
+def _timing_order(seats: tuple[str, ...], off: str | None, dfn: str | None) -> tuple[str, ...]:
     if off is None:
-        return list(state["order"])
-    dfn = defense(state)
-    others = [c for c in clockwise_from_left(state, off) if c != dfn]
-    return others + [off] + ([dfn] if dfn else [])
+        return seats
+    start = seats.index(off)
+    others = [seats[(start + k) % len(seats)] for k in range(1, len(seats))]
+    return tuple(c for c in others if c != dfn) + (off,) + ((dfn,) if dfn else ())
 
 
 def tokens_in_challenge(state: dict, side: str, color: str) -> int:

@@ -15,12 +15,30 @@ from engine.powers.base import ANY_WINDOW
 from engine.registry import POWERS
 from engine.state import active_powers, hand
 
+# the answers of `window_options` since the last fact: (state object, its ply, {(player, window): options});
+# the turn sequence asks whether anyone could use a window, then the window asks who
+_KNOWN: tuple = (None, -1, {})
+
 
 def window_options(state: dict, player: str, window: str) -> list[dict]:
     """Everything a player could use in a window, one option per power use or card kind.
 
     Asked of every player at every window, and most hold nothing usable there: that is told first
-    from the windows their powers and cards could be used in at all (`hand_windows`)."""
+    from the windows their powers and cards could be used in at all (`hand_windows`). Worked out once
+    per fact (callers must not change what they get)."""
+    global _KNOWN
+    known_state, known_ply, known = _KNOWN
+    ply = state.get("ply", 0)
+    if known_state is not state or known_ply != ply:
+        known = {}
+        _KNOWN = (state, ply, known)
+    found = known.get((player, window))
+    if found is None:
+        found = known[(player, window)] = _window_options(state, player, window)
+    return found
+
+
+def _window_options(state: dict, player: str, window: str) -> list[dict]:
     me = state["players"][player]
     in_hand = hand_windows(tuple(me["hand"]))
     cards_may = window in in_hand or ANY_WINDOW in in_hand

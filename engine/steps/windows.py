@@ -69,6 +69,9 @@ def passed_for_stage(state: dict) -> list[str]:
     return list(noted["players"])
 
 
+PASSING = [option("pass", rule="5"), option("pass_stage", rule="5", label="pass until the next stage")]
+
+
 @register
 class Window(Step):
     """A timing window: ask, in timing order, each player who can use something."""
@@ -84,10 +87,8 @@ class Window(Step):
                 continue
             offered = window_options(state, player, step["name"])
             if offered:
-                return [prompt(step, player, "window",
-                               offered + [option("pass", rule="5"),
-                                          option("pass_stage", rule="5", label="pass until the next stage")],
-                               rule="5", info={"window": step["name"]}, round=step.get("round", 0))]
+                return [prompt(step, player, "window", offered + PASSING, rule="5", info={"window": step["name"]},
+                               round=step.get("round", 0))]
         return []
 
     def run(self, ctx, step):
