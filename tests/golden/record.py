@@ -1,15 +1,17 @@
 """Record the golden streams: complete games played by random legal players, as the service stores them.
 
-    PYTHONPATH=<checkout of the engine to record with> python tests/golden/record.py OUT_DIR
+    PYTHONPATH=<checkout of the engine to record with> python tests/golden/record.py OUT_DIR [--format 1|2]
 
 Each game is played through a `Runtime` on fakeredis (so its events are sealed, numbered and
 hash-chained exactly as in Redis), then written as ``<name>.jsonl.gz`` (the export format) with
 ``<name>.expect.json``: the final board and every hand as that engine folded them. The golden
 test (tests/golden/test_golden.py) folds the files with today's engine and compares.
 
-The committed files were recorded with the engine of commit db4d922 (a worktree of it on
-PYTHONPATH), before the engine's speed work and the change of stream format: stored games of
-that time must keep folding, auditing and continuing.
+The committed files of stream format 1 (`FORMAT_1`) were recorded with the engine of commit
+db4d922 (a worktree of it on PYTHONPATH), before the engine's speed work and the change of stream
+format; those of stream format 2 (`FORMAT_2`, named ``format2-*``) with the engine of commit
+b01b24e, the first to write facts and bookmarks. Stored games of both times must keep folding,
+auditing and continuing.
 """
 
 from __future__ import annotations
@@ -20,12 +22,17 @@ import random
 import sys
 from pathlib import Path
 
-GAMES = {  # name: (players, options, seed); seeds picked among a few for short complete games
+FORMAT_1 = {  # name: (players, options, seed); seeds picked among a few for short complete games
     "two-players": (2, {}, "golden-2-38"),
     "three-players": (3, {}, "golden-3-28"),
     "five-players": (5, {}, "golden-5-29"),
     "four-war-kickers-reverse-warp": (4, {"war_cards": True, "kickers": True, "reverse_warp": True}, "golden-4-5"),
     "six-two-powers-deadlines": (6, {"powers_per_player": 2, "decision_seconds": 30, "punt": True}, "golden-6-22"),
+}
+FORMAT_2 = {
+    "format2-three-players": (3, {}, "golden2-3-28"),
+    "format2-four-reverse-warp-deadlines-punt": (4, {"reverse_warp": True, "decision_seconds": 30, "punt": True},
+                                                 "golden2-4rw-16"),
 }
 
 
@@ -90,7 +97,8 @@ def legal_command(state: dict, prompt: dict, rng: random.Random, at: int) -> dic
 def main() -> None:
     out = Path(sys.argv[1])
     out.mkdir(parents=True, exist_ok=True)
-    for name, (players, options, seed) in GAMES.items():
+    games = FORMAT_1 if sys.argv[2:] == ["--format", "1"] else FORMAT_2
+    for name, (players, options, seed) in games.items():
         record(name, players, options, seed, out)
     print(f"total: {sum(f.stat().st_size for f in out.iterdir()) // 1024} KiB")
 

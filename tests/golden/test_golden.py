@@ -1,9 +1,10 @@
 """Golden streams: games stored by an earlier engine keep folding, auditing and continuing.
 
-The files under tests/golden/streams were recorded by `tests/golden/record.py` with the engine of
-commit db4d922 (see its docstring): complete games, sealed and hash-chained as the store keeps
-them, with the final board and hands that engine folded. Every later engine change must leave
-them readable: the same final state, a clean audit, an import that succeeds, and a game that
+The files under tests/golden/streams were recorded by `tests/golden/record.py`: five games of
+stream format 1 with the engine of commit db4d922, two (``format2-*``) of stream format 2 with the
+engine of commit b01b24e (see its docstring): complete games, sealed and hash-chained as the store
+keeps them, with the final board and hands that engine folded. Every later engine change must
+leave them readable: the same final state, a clean audit, an import that succeeds, and a game that
 can be picked up in the middle and played on with legal moves.
 """
 
@@ -41,7 +42,23 @@ def expected(name: str) -> dict:
 
 
 def test_there_are_golden_streams_to_check():
-    assert len(NAMES) >= 5
+    assert len(NAMES) >= 7
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_golden_stream_says_its_format(name):
+    """Format 1 streams hold the agenda's every change; format 2 streams facts and bookmarks, each command
+    ending with ``end``."""
+    events = [json.loads(line) for line in lines_of(name)]
+    created = events[0]
+    kinds = {e["type"] for e in events}
+    if name.startswith("format2-"):
+        assert created["schema_version"] == 2 and created["payload"]["format"] == 2
+        assert "Bookmark" in kinds and not kinds & {"StepsScheduled", "StepUpdated", "DecisionsOpened"}
+        assert events[-1].get("end") is True
+    else:
+        assert created["schema_version"] == 1 and "format" not in created["payload"]
+        assert "StepsScheduled" in kinds and "Bookmark" not in kinds
 
 
 @pytest.mark.parametrize("name", NAMES)
