@@ -32,7 +32,7 @@ from engine.errors import CommandError, RulesError
 from engine.flow import Step, option, prompt, register
 from engine.handcards import give_cards
 from engine.hooks import fold
-from engine.state import bases, hand, main_player, opponent_side, tokens_on
+from engine.state import bases, hand, main_player, opponent_side, timing_order, tokens_on
 from engine.steps.tokens import move, return_home
 
 SIDES = ("offense", "defense")
@@ -211,7 +211,11 @@ class DealPrepare(Step):
 
 @register
 class Deal(Step):
-    """The two main players negotiate until one accepts, both give up, or time runs out."""
+    """The two main players negotiate until one accepts, both give up, or time runs out.
+
+    "Any time" cards and powers stay usable meanwhile (RULES.md 5): the parties are offered theirs
+    beside their deal decision, every other holder is asked at the same time (see below).
+    """
 
     op = "deal"
 
@@ -219,6 +223,8 @@ class Deal(Step):
         deal = state["ch"]["deal"]
         if deal["made"] is not None or deal["accepted"] is not None or len(deal["given_up"]) == 2:
             return []
+        if state.get("time", 0) >= deal["deadline"]:
+            return []  # the clock ran out while something used during the negotiation was carried out
         found = []
         third = third_party(state)
         agreed = state["ch"]["notes"].get("deal_agreed") or {}
@@ -232,23 +238,29 @@ class Deal(Step):
             if offers:
                 options.append(option("accept", {"proposal": shapes.choice(offers)}, rule=deal_rule()))
             options.append(option("give_up", rule=deal_rule()))
+            options += any_time_options(state, player)  # beside the deal, what may be used at any time
             info = {"proposals": deal["proposals"], "side": side}
             if third:  # only three-way deals say more, so two-party prompts stay as they were
                 info.update(third=third, agreed=agreed)
             found.append(prompt(step, player, "deal", options, rule=deal_rule(), deadline=deal["deadline"],
                                 info=info))
-        return found
+        return found + bystander_windows(state, step, {p["player"] for p in found})
 
     def run(self, ctx, step):
         deal = ctx.state["ch"]["deal"]
         if deal["accepted"] is not None:
             ctx.replace(ctx.step("window", name="deal"), ctx.step("deal_execute"))
+        elif len(deal["given_up"]) < 2 and ctx.state.get("time", 0) >= deal["deadline"]:
+            fail_deal(ctx, "time ran out")
         else:
             fail_deal(ctx, "no agreement")
 
     def answer(self, ctx, step, prompt_, opt, args):
         state = ctx.state
         player = prompt_["player"]
+        if opt["action"] in ("use", "pass", "pass_stage"):
+            use_or_pass(ctx, step, player, opt, args)
+            return
         side = prompt_["info"]["side"]
         deal = state["ch"]["deal"]
         if opt["action"] == "propose":
@@ -266,11 +278,61 @@ class Deal(Step):
             ctx.emit("DealAnswered", player=player, accepted=None)
 
     def default(self, state, step, prompt_, rng):
+        if prompt_["kind"] == "window":
+            return {"action": "pass", "args": {}}
         return {"action": "give_up", "args": {}}
 
     def expire(self, ctx, step, prompt_) -> None:
-        """The deal window ran out: the deal fails for both."""
+        """The deal window ran out: the deal fails for both. (A bystander's window simply passes.)"""
+        if prompt_["kind"] == "window":
+            use_or_pass(ctx, step, prompt_["player"], {"action": "pass"}, {})
+            return
         fail_deal(ctx, "time ran out")
+
+
+# "Any time" during the negotiation (RULES.md 5, 000's infinity icon) ------------------------
+
+NEGOTIATION = "negotiation"
+
+
+def any_time_options(state: dict, player: str) -> list[dict]:
+    """What a party to the deal could use at any time, offered beside its deal decision."""
+    from engine.steps.windows import window_options  # the windows import the catalogue: import late
+
+    return window_options(state, player, NEGOTIATION)
+
+
+def bystander_windows(state: dict, step: dict, negotiating: set[str]) -> list[dict]:
+    """Every player not negotiating who holds something usable at any time is asked while the parties negotiate.
+
+    Asked at the same time as the parties (the negotiation is one stretch of time, not a boundary);
+    a player who passes is not asked again until something is used, and one who passed for the
+    stage not at all. A party that gave up is no longer negotiating, so it is asked like the others.
+    """
+    from engine.steps.windows import passed_for_stage, window_choices, window_options
+
+    out = set(step.get("passed", [])) | set(passed_for_stage(state)) | negotiating
+    found = []
+    for player in timing_order(state):
+        offered = [] if player in out else window_options(state, player, NEGOTIATION)
+        if offered:
+            found.append(prompt(step, player, "window", window_choices(offered), rule="5",
+                                info={"window": NEGOTIATION}, round=step.get("round", 0)))
+    return found
+
+
+def use_or_pass(ctx, step: dict, player: str, opt: dict, args: dict) -> None:
+    """A use during the negotiation is announced, answered and applied, then the negotiation reopens to all."""
+    from engine.steps.windows import begin_use, pass_for_stage
+
+    if opt["action"] == "use":
+        begin_use(ctx, player, opt, args, NEGOTIATION)
+        return
+    ctx.emit("Passed", player=player, window=NEGOTIATION)
+    if opt["action"] == "pass_stage":
+        pass_for_stage(ctx, player)
+    else:
+        ctx.update(passed=step.get("passed", []) + [player])
 
 
 def agree(ctx, player: str, proposal: int) -> None:

@@ -7,6 +7,12 @@ window reopens to everyone, so responses can follow; it closes when all have pas
 
 Using something is announced first (`PowerUsed` or `CardPlayed`), then a *response* window
 lets players holding a zap cancel it, and only then is the effect applied.
+
+"Any time" (000's infinity icon) also covers two decisions that are not stage boundaries: a
+window named ``alliance_answers`` opens before each invitee answers (`engine.steps.launch`), and
+while the main players negotiate a deal, what is usable in the ``negotiation`` window is offered
+beside their deal decisions and to everyone else at the same time (`engine.steps.deal`). Only
+what is usable at any time answers to those names.
 """
 
 from __future__ import annotations
@@ -40,6 +46,24 @@ def window_options(state: dict, player: str, window: str) -> list[dict]:
             seen.add(kind_name)
             found += offered
     return found
+
+
+def anyone_may_act(state: dict, window: str) -> bool:
+    """Whether some player who has not passed for the stage could use something in a window."""
+    out = set(passed_for_stage(state))
+    return any(window_options(state, player, window) for player in timing_order(state) if player not in out)
+
+
+def pass_for_stage(ctx, player: str) -> None:
+    """A player passes every window until the next stage begins (RULES.md 5: no flood of prompts)."""
+    stage = ctx.state["ch"]["stage"] if ctx.state["ch"] else None
+    ctx.emit("ChallengeNoted", key="passed_stage",
+             value={"stage": stage, "players": passed_for_stage(ctx.state) + [player]})
+
+
+def window_choices(offered: list[dict]) -> list[dict]:
+    """A window prompt's options: what the player could use, then passing once or for the stage."""
+    return offered + [option("pass", rule="5"), option("pass_stage", rule="5", label="pass until the next stage")]
 
 
 def response_options(state: dict, player: str, use: dict) -> list[dict]:
@@ -126,10 +150,8 @@ class Window(Step):
                 continue
             offered = window_options(state, player, step["name"])
             if offered:
-                return [prompt(step, player, "window",
-                               offered + [option("pass", rule="5"),
-                                          option("pass_stage", rule="5", label="pass until the next stage")],
-                               rule="5", info={"window": step["name"]}, round=step.get("round", 0))]
+                return [prompt(step, player, "window", window_choices(offered), rule="5",
+                               info={"window": step["name"]}, round=step.get("round", 0))]
         return []
 
     def run(self, ctx, step):
@@ -145,9 +167,7 @@ class Window(Step):
         if opt["action"] in ("pass", "pass_stage"):
             ctx.emit("Passed", player=player, window=step["name"])
             if opt["action"] == "pass_stage":
-                stage = ctx.state["ch"]["stage"] if ctx.state["ch"] else None
-                ctx.emit("ChallengeNoted", key="passed_stage",
-                         value={"stage": stage, "players": passed_for_stage(ctx.state) + [player]})
+                pass_for_stage(ctx, player)
         else:
             begin_use(ctx, player, opt, args, step["name"])
 
