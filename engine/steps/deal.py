@@ -184,9 +184,24 @@ def check_third_terms(state: dict, proposer_side: str, terms: dict, part: dict) 
             raise RulesError(deal_rule(), f"{third} already has a base on {planet}")
 
 
-def check_acceptance(state: dict, acceptor_side: str, terms: dict) -> None:
-    """The acceptor must be able to give what the terms ask of it."""
+def check_acceptance(state: dict, acceptor_side: str, proposer: str, terms: dict) -> None:
+    """The acceptor must be able to give what the terms ask of it, and the proposer what it named.
+
+    A card the proposer named may have left its hand since (a Plague played during the
+    negotiation): such a proposal can no longer be accepted. Only the proposer's own named cards
+    are checked here, which it made public by proposing; another party's are its own business.
+    """
     check_terms(state, acceptor_side, terms)
+    part = terms.get(THIRD) if third_party(state) else None
+    named = []
+    for side in SIDES:
+        if main_player(state, side) == proposer:
+            named += terms["cards"][side]["named"] + (part["gets"][side]["named"] if part else [])
+        elif part and third_party(state) == proposer:
+            named += part["gives"][side]["named"]
+    gone = [c for c in named if c not in hand(state, proposer)]
+    if gone:
+        raise RulesError(deal_rule(), f"{proposer} no longer holds {gone[0]}, which this proposal names")
 
 
 @register
@@ -268,8 +283,9 @@ class Deal(Step):
             check_terms(state, side, terms)
             ctx.emit("DealProposed", player=player, id=deal["next_id"], terms=terms)
         elif opt["action"] == "accept":
-            terms = deal["proposals"][str(args["proposal"])]["terms"]
-            check_acceptance(state, side, terms)
+            proposal = deal["proposals"][str(args["proposal"])]
+            terms = proposal["terms"]
+            check_acceptance(state, side, proposal["by"], terms)
             if third_party(state):
                 agree(ctx, player, args["proposal"])
             else:
@@ -415,7 +431,9 @@ class DealExecute(Step):
         tasks = []
         for side in SIDES:
             giver, receiver = main_player(state, side), main_player(state, opponent_side(side))
-            give_cards(ctx, giver, receiver, terms["cards"][side]["named"], "deal")
+            # a named card discarded since the deal was agreed (a Plague in the deal window) is not given
+            give_cards(ctx, giver, receiver, [c for c in terms["cards"][side]["named"] if c in hand(state, giver)],
+                       "deal")
             if terms["cards"][side]["count"]:
                 tasks.append({"kind": "cards", "giver": giver, "receiver": receiver,
                               "count": terms["cards"][side]["count"]})

@@ -14,6 +14,9 @@ invitee after another) and the deal (stage 8, both main players at once, against
 Nobody is asked who holds nothing usable there.
 """
 
+import pytest
+
+from engine.errors import RulesError
 from engine.scenario import Scenario, kinds, terms
 
 POWERS = {"red": ["Filch"], "blue": ["Clone"], "yellow": ["Laser"], "purple": ["Trader"]}
@@ -182,3 +185,34 @@ def test_nobody_is_asked_between_alliance_answers_who_holds_nothing_usable_at_an
     assert asked(g) == [("purple", "alliance")]
     assert not [e for e in g.log if e["type"] == "Passed"]
 
+
+def test_a_card_named_in_a_deal_and_discarded_before_the_deal_is_carried_out_is_not_given():
+    """A Plague in the window after the deal was agreed makes red discard the A15 it promised."""
+    g = negotiating({"red": RED, "blue": BLUE, "yellow": YELLOW})
+    promised = next(c for c in g.hand("red") if c.startswith("A15"))
+    g.command("yellow", "pass", prompt=g.prompts("yellow")[0]["id"])
+    g.propose("red", terms(offense_gives={"named": [promised]}))
+    g.accept("blue", 1)
+    g.use("yellow", "card:Plague", {"player": "red"})
+    g.lose("red", {"red-1": 3})
+    g.answer("red", "plague_discards", "discard", {"attack": promised})
+    g.pass_windows()
+    assert promised in g.state["discard"]
+    assert kinds(g.hand("blue")) == ["A4", "A5", "A6", "A7", "A8", "A9"]
+    assert kinds(g.hand("red")) == ["A10", "A11", "A12", "A13", "A14"]
+    concluded = [e["payload"] for e in g.log if e["type"] == "DealConcluded"]
+    assert [c["made"] for c in concluded] == [True]
+
+
+def test_a_proposal_naming_a_card_its_proposer_no_longer_holds_cannot_be_accepted():
+    g = negotiating({"red": RED, "blue": BLUE, "yellow": YELLOW})
+    promised = next(c for c in g.hand("red") if c.startswith("A15"))
+    g.propose("red", terms(offense_gives={"named": [promised]}))
+    g.use("yellow", "card:Plague", {"player": "red"})
+    g.lose("red", {"red-1": 3})
+    g.answer("red", "plague_discards", "discard", {"attack": promised})
+    with pytest.raises(RulesError, match="no longer holds"):
+        g.accept("blue", 1)
+    g.propose("red", terms(offense_gives={"count": 1}))
+    g.accept("blue", 2)
+    assert g.owe("red", "give_cards")
