@@ -216,3 +216,26 @@ def test_a_proposal_naming_a_card_its_proposer_no_longer_holds_cannot_be_accepte
     g.propose("red", terms(offense_gives={"count": 1}))
     g.accept("blue", 2)
     assert g.owe("red", "give_cards")
+
+
+def test_an_offense_plagued_out_of_its_last_challenge_card_between_alliance_answers_ends_its_turn_at_once():
+    """000: out of challenge cards before stage 7, the turn ends at that moment (14.4), here between answers."""
+    g = Scenario(players=5, powers=FIVE, first="red", destiny=["yellow.1"], options={"edicts": True},
+                 hands={"red": ["A6"], "blue": PLAIN, "yellow": PLAIN, "purple": PLAIN,
+                        "light_blue": ["Plague"] + PLAIN}, exact_hands=True)
+    g.launch({"red-0": 2}, "yellow-0")
+    g.invite("red", ["blue", "purple"])
+    g.auto_pass = False
+    g.invite("yellow", [])
+    g.command("light_blue", "pass", prompt=g.prompts()[0]["id"])
+    g.join("blue", "offense", {"blue-0": 2})
+    g.use("light_blue", "card:Plague", {"player": "red"})
+    g.lose("red", {"red-1": 3})
+    assert g.hand("red") == []
+    # at once: purple is never asked; the cone's tokens go home, then the turn ends
+    assert asked(g) == [("red", "place_tokens"), ("blue", "place_tokens")]
+    g.place("red", {"red-0": 2})
+    g.place("blue", {"blue-0": 2})
+    ended = [e["payload"] for e in g.log if e["type"] == "TurnEnded"]
+    assert ended == [{"player": "red", "reason": "offense has no challenge card"}]
+    assert g.tokens("cone:offense") == {} and g.tokens("red-0") == {"red": 4}
