@@ -324,6 +324,8 @@ def bystander_windows(state: dict, step: dict, negotiating: set[str]) -> list[di
     Asked at the same time as the parties (the negotiation is one stretch of time, not a boundary);
     a player who passes is not asked again until something is used, and one who passed for the
     stage not at all. A party that gave up is no longer negotiating, so it is asked like the others.
+    The chance lasts as long as the negotiation: the window has the deal's deadline, so an answer
+    sent after it is void, as the parties' are.
     """
     from engine.steps.windows import passed_for_stage, window_choices, window_options
 
@@ -333,7 +335,8 @@ def bystander_windows(state: dict, step: dict, negotiating: set[str]) -> list[di
         offered = [] if player in out else window_options(state, player, NEGOTIATION)
         if offered:
             found.append(prompt(step, player, "window", window_choices(offered), rule="5",
-                                info={"window": NEGOTIATION}, round=step.get("round", 0)))
+                                info={"window": NEGOTIATION}, round=step.get("round", 0),
+                                deadline=state["ch"]["deal"]["deadline"]))
     return found
 
 

@@ -121,12 +121,26 @@ def test_the_deal_fails_when_its_time_ran_out_while_a_card_was_being_played():
     assert {p["kind"] for p in g.prompts()} == {"choose_losses"}
 
 
-def test_a_bystanders_window_prompt_that_times_out_is_a_pass_not_a_failed_deal():
+def test_a_bystanders_window_lasts_as_long_as_the_negotiation():
+    """The window closes with the deal: it has the deal's deadline, and a pass sent after it is void."""
     g = negotiating({"red": RED, "blue": BLUE, "yellow": YELLOW}, options={"decision_seconds": 5})
     window = g.prompts("yellow")[0]
+    assert window["deadline"] == g.prompts("red")[0]["deadline"]
+    g.clock = window["deadline"]  # yellow's pass arrives 1 s after the deadline
+    events = g.command("yellow", "pass", prompt=window["id"])
+    assert [e["type"] for e in events][:2] == ["DecisionTimedOut", "DealConcluded"]
+    concluded = [e["payload"] for e in g.log if e["type"] == "DealConcluded"]
+    assert concluded == [{"made": False, "terms": None, "reason": "time ran out"}]
+    assert not [e for e in g.log if e["type"] == "Passed" and e["payload"]["window"] == "negotiation"]
+
+
+def test_a_bystanders_window_that_times_out_first_passes_and_the_deal_fails_at_the_same_deadline():
+    g = negotiating({"red": RED, "blue": BLUE, "yellow": YELLOW})
+    window = g.prompts("yellow")[0]
     g.timeout(window["id"], at=window["deadline"])
-    assert asked(g) == [("red", "deal"), ("blue", "deal")]
-    assert not [e for e in g.log if e["type"] == "DealConcluded"]
+    concluded = [e["payload"] for e in g.log if e["type"] == "DealConcluded"]
+    assert concluded == [{"made": False, "terms": None, "reason": "time ran out"}]
+    assert {p["kind"] for p in g.prompts()} == {"choose_losses"}
 
 
 # Alliances ---------------------------------------------------------------------------------
