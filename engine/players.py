@@ -28,6 +28,9 @@ def random_option(prompt: dict, rng) -> dict:
     """An option at random, passing in windows more often than not so games move on."""
     options = prompt["options"]
     if prompt["kind"] == "deal":  # wanting a deal: a failed one costs both players 3 tokens
+        uses = [o for o in options if o["action"] == "use"]  # an any-time card now and then
+        if uses and rng.random() < 0.1:
+            return rng.choice(uses)
         accept = [o for o in options if o["action"] == "accept"]
         if accept and rng.random() < 0.8:
             return accept[0]

@@ -19,6 +19,8 @@ from engine.decide import execute, prompts
 from engine.simulate import new_game
 
 WINDOW_KINDS = ("window", "response")
+# decisions that also offer what may be used at any time beside their own options (a deal's parties)
+USE_BESIDE_KINDS = ("deal",)
 
 
 class ScenarioError(AssertionError):
@@ -187,7 +189,9 @@ class Scenario:
     def _window_prompt(self, player: str) -> dict:
         for _ in range(200):
             owed = self.prompts()
-            mine = [p for p in owed if p["player"] == player and p["kind"] in WINDOW_KINDS]
+            mine = [p for p in owed if p["player"] == player and (
+                p["kind"] in WINDOW_KINDS or
+                (p["kind"] in USE_BESIDE_KINDS and any(o["action"] == "use" for o in p["options"])))]
             if mine:
                 return mine[0]
             windows = [p for p in owed if p["kind"] in WINDOW_KINDS]

@@ -13,7 +13,7 @@ from engine import cards
 from engine.abilities import card_ability, card_windows
 from engine.powers.base import ANY_WINDOW
 from engine.registry import POWERS
-from engine.state import active_powers, hand
+from engine.state import active_powers, hand, timing_order
 
 # the answers of `window_options` since the last fact: (state object, its ply, {(player, window): options});
 # the turn sequence asks whether anyone could use a window, then the window asks who
@@ -95,3 +95,20 @@ def response_options(state: dict, player: str, use: dict) -> list[dict]:
 def anyone_can_respond(state: dict, use: dict) -> bool:
     """Whether some player holds a zap that answers this use."""
     return any(response_options(state, p, use) for p in state["order"])
+
+
+def passed_for_stage(state: dict) -> list[str]:
+    """Players who passed for the rest of the current stage: no window asks them again until the next.
+
+    `Passed` with ``until: "next stage"`` notes them in the challenge (engine.evolve)."""
+    ch = state.get("ch")
+    noted = ch["notes"].get("passed_stage") if ch else None
+    if not noted or noted.get("stage") != ch.get("stage"):
+        return []
+    return list(noted["players"])
+
+
+def anyone_may_act(state: dict, window: str) -> bool:
+    """Whether some player who has not passed for the stage could use something in a window."""
+    out = set(passed_for_stage(state))
+    return any(window_options(state, player, window) for player in timing_order(state) if player not in out)

@@ -85,7 +85,12 @@ POWER = Amoeba()
 
 
 class AmoebaFlare(Flare):
-    """Both Amoeba flares ooze; they differ in who may and when."""
+    """Both Amoeba flares ooze; they differ in who may and when.
+
+    Mayfair's published flares (as The WARP's alien database lists Mayfair's Amoeba, Wild1 and
+    Super1): the Wild lets a main player ooze before the challenge cards are chosen, the Super lets
+    the Amoeba use its power as an ally that committed at least one token.
+    """
 
     power = "Amoeba"
     provenance = "mayfair"
@@ -116,13 +121,13 @@ class AmoebaWild(AmoebaFlare):
 
 
 class AmoebaSuper(AmoebaFlare):
-    """Super: ooze as an ally."""
+    """Super: ooze as an ally, when the power itself oozes (after the cards are chosen)."""
 
     mode = "super"
-    windows = ("planning", "committed")
-    description = ("As an ally with tokens on the cone, before the reveal: add any number of tokens from "
-                   "your bases to your side of the cone (beyond four), or withdraw some or all of them to "
-                   "your bases.")
+    windows = ("committed",)
+    description = ("As an ally that put tokens on the cone, after the challenge cards are chosen and before "
+                   "the reveal: add any number of tokens from your bases to your side of the cone (beyond "
+                   "four), or withdraw some or all of them to your bases.")
 
     def options(self, state, me, card, window):
         if ally_side(state, me) is None:

@@ -16,6 +16,8 @@ from engine.state import has_effect, power_active, side_of_main
 ANY_WINDOW = "*"
 WINDOWS = ("start", "regroup", "destiny", "launch", "alliance", "planning", "committed", "reveal",
            "resolution", "discard")
+# windows inside a decision several players owe (engine.steps.windows): only ANY_WINDOW abilities answer to them
+ANY_TIME_WINDOWS = ("alliance_answers", "negotiation")
 PROVENANCES = ("mayfair", "ffg", "source", "house")
 
 

@@ -58,13 +58,13 @@ def revenge_count(state: dict, me: str, outcome: dict) -> int:
 
 
 class GrudgeWild(Flare):
-    """Wild: if you lose as a main player, the winner's allies gain nothing."""
+    """Wild: if you lose as a main player, the winner's allies gain nothing (FFG's published Wild)."""
 
     power = "Grudge"
     mode = "wild"
     windows = ("reveal",)
     lasting = True
-    provenance = "mayfair"
+    provenance = "ffg"
     description = ("As a main player, after the reveal: if you lose this challenge, your opponent's allies gain "
                    "nothing from the win (no base, no rewards) and simply take their tokens back to their bases.")
 
@@ -83,13 +83,13 @@ class GrudgeWild(Flare):
 
 
 class GrudgeSuper(Flare):
-    """Super: the players who snubbed you lose 4 tokens whoever wins."""
+    """Super: the players who snubbed you lose 4 tokens whoever wins (FFG's published Super)."""
 
     power = "Grudge"
     mode = "super"
     windows = ("alliance", "planning", "committed", "reveal")
     lasting = True
-    provenance = "mayfair"
+    provenance = "ffg"
     description = ("As a main player, once alliances are formed: this challenge, every player who declined your "
                    "invitation loses 4 tokens whether you win or lose.")
 

@@ -5,8 +5,6 @@ from engine.handcards import draw
 from engine.powers.base import ANY_WINDOW, Flare, Power, cancel_use, played_edict
 from engine.steps.tokens import available_at, return_home, warp_place
 
-ZAPS = ("CosmicZap", "CardZap")
-
 
 class Healer(Power):
     name = "Healer"
@@ -58,19 +56,28 @@ class Healer(Power):
 POWER = Healer()
 
 
+def zapped_player(use: dict) -> str | None:
+    """The player whose power a Cosmic Zap being played aims at: the user of the power use it answers,
+    or the owner of the power it switches off for the challenge."""
+    if use.get("target"):
+        return use["target"]["player"]
+    target = (use.get("args") or {}).get("target")
+    return target.split(":", 1)[0] if target else None
+
+
 class HealerWild(Flare):
-    """Wild: cancel a zap as it is played."""
+    """Wild: a Cosmic Zap played on you is discarded without effect (FFG's published Wild)."""
 
     power = "Healer"
     mode = "wild"
     windows = ()
-    provenance = "mayfair"
-    description = ("When a Cosmic Zap or a Card Zap is played, cancel it: it has no effect and is discarded. "
-                   "(Played only in answer to a zap.)")
+    provenance = "ffg"
+    description = ("When a Cosmic Zap is played on you (on your power, or on a use of it), cancel it: it has no "
+                   "effect and is discarded. (Played only in answer to such a zap.)")
 
     def respond_options(self, state, me, card, use):
         edict = played_edict(use)
-        if edict is None or cards.edict_name(edict) not in ZAPS:
+        if edict is None or cards.edict_name(edict) != "CosmicZap" or zapped_player(use) != me:
             return []
         return [self.offer(card, label=f"cancel {use['player']}'s {edict}")]
 
@@ -79,13 +86,13 @@ class HealerWild(Flare):
 
 
 class HealerSuper(Flare):
-    """Super: your fee is one card per token healed, this challenge."""
+    """Super: your fee is one card per token healed, this challenge (FFG's published Super)."""
 
     power = "Healer"
     mode = "super"
     windows = (ANY_WINDOW,)
     lasting = True
-    provenance = "mayfair"
+    provenance = "ffg"
     description = ("For the rest of this challenge, when you heal you draw one card for each token you heal "
                    "instead of one per player.")
 

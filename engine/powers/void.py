@@ -1,7 +1,9 @@
 """Void: the opponents it defeats leave the game instead of going to the warp."""
 
+from engine import shapes
 from engine.powers.base import Flare, Power, cancel_use, played_edict
-from engine.state import ally_side, main_player, opponent_side, side_of, side_of_main
+from engine.state import ally_side, main_player, opponent_side, side_of, side_of_main, tokens_on_bases
+from engine.steps.tokens import lose
 
 # Void's removal wins over a return home (Zombie, Observer): the tokens never reach the warp.
 DIVERTED = ("warp", "home")
@@ -33,24 +35,35 @@ class Void(Power):
 POWER = Void()
 
 
+def spare_tokens(state: dict, me: str) -> dict[str, int]:
+    """My tokens on bases that take no part in the challenge (the defended planet's do)."""
+    ch = state.get("ch")
+    defended = ch["planet"] if ch and side_of_main(state, me) == "defense" else None
+    return {p: n for p, n in tokens_on_bases(state, me).items() if p != defended}
+
+
 class VoidWild(Flare):
-    """Wild: cancel an edict another player plays."""
+    """Wild: pay a token to cancel an edict another player plays (FFG's published Wild)."""
 
     power = "Void"
     mode = "wild"
     windows = ()
     provenance = "ffg"
-    description = ("When another player plays an edict, cancel it: it has no effect and is discarded. "
-                   "(Played only in answer to an edict, like a Card Zap.)")
+    description = ("When another player plays an edict, send one of your tokens that takes no part in the "
+                   "challenge to the warp to cancel the edict: it has no effect and is discarded. (Played only "
+                   "in answer to an edict, like a Card Zap.)")
 
     def respond_options(self, state, me, card, use):
         edict = played_edict(use)
-        if edict is None or use["player"] == me:
+        spare = spare_tokens(state, me)
+        if edict is None or use["player"] == me or not spare:
             return []
-        return [self.offer(card, label=f"cancel {use['player']}'s {edict}")]
+        return [self.offer(card, {"token_from": shapes.choice(sorted(spare))},
+                           label=f"send a token to the warp to cancel {use['player']}'s {edict}")]
 
     def use(self, ctx, me, card, args, use):
         cancel_use(ctx, me, use["target"])
+        lose(ctx, [(me, args["token_from"], 1)], "Void Wild Flare")
 
 
 class VoidSuper(Flare):

@@ -32,8 +32,10 @@ from engine.errors import CommandError, RulesError
 from engine.flow import Step, option, prompt, register
 from engine.handcards import give_cards
 from engine.hooks import fold
-from engine.state import bases, hand, main_player, opponent_side, tokens_on
+from engine.state import bases, hand, main_player, opponent_side, timing_order, tokens_on
 from engine.steps.tokens import move, return_home
+from engine.steps.windows import begin_use, passed_fact, window_choices
+from engine.usable import passed_for_stage, window_options
 
 SIDES = ("offense", "defense")
 THIRD = "third"
@@ -184,9 +186,24 @@ def check_third_terms(state: dict, proposer_side: str, terms: dict, part: dict) 
             raise RulesError(deal_rule(), f"{third} already has a base on {planet}")
 
 
-def check_acceptance(state: dict, acceptor_side: str, terms: dict) -> None:
-    """The acceptor must be able to give what the terms ask of it."""
+def check_acceptance(state: dict, acceptor_side: str, proposer: str, terms: dict) -> None:
+    """The acceptor must be able to give what the terms ask of it, and the proposer what it named.
+
+    A card the proposer named may have left its hand since (a Plague played during the
+    negotiation): such a proposal can no longer be accepted. Only the proposer's own named cards
+    are checked here, which it made public by proposing; another party's are its own business.
+    """
     check_terms(state, acceptor_side, terms)
+    part = terms.get(THIRD) if third_party(state) else None
+    named = []
+    for side in SIDES:
+        if main_player(state, side) == proposer:
+            named += terms["cards"][side]["named"] + (part["gets"][side]["named"] if part else [])
+        elif part and third_party(state) == proposer:
+            named += part["gives"][side]["named"]
+    gone = [c for c in named if c not in hand(state, proposer)]
+    if gone:
+        raise RulesError(deal_rule(), f"{proposer} no longer holds {gone[0]}, which this proposal names")
 
 
 @register
@@ -211,7 +228,11 @@ class DealPrepare(Step):
 
 @register
 class Deal(Step):
-    """The two main players negotiate until one accepts, both give up, or time runs out."""
+    """The two main players negotiate until one accepts, both give up, or time runs out.
+
+    "Any time" cards and powers stay usable meanwhile (RULES.md 5): the parties are offered theirs
+    beside their deal decision, every other holder is asked at the same time (see below).
+    """
 
     op = "deal"
 
@@ -219,6 +240,8 @@ class Deal(Step):
         deal = state["ch"]["deal"]
         if deal["made"] is not None or deal["accepted"] is not None or len(deal["given_up"]) == 2:
             return []
+        if state.get("time", 0) >= deal["deadline"]:
+            return []  # the clock ran out while something used during the negotiation was carried out
         found = []
         third = third_party(state)
         agreed = state["ch"]["notes"].get("deal_agreed") or {}
@@ -232,23 +255,29 @@ class Deal(Step):
             if offers:
                 options.append(option("accept", {"proposal": shapes.choice(offers)}, rule=deal_rule()))
             options.append(option("give_up", rule=deal_rule()))
+            options += any_time_options(state, player)  # beside the deal, what may be used at any time
             info = {"proposals": deal["proposals"], "side": side}
             if third:  # only three-way deals say more, so two-party prompts stay as they were
                 info.update(third=third, agreed=agreed)
             found.append(prompt(step, player, "deal", options, rule=deal_rule(), deadline=deal["deadline"],
                                 info=info))
-        return found
+        return found + bystander_windows(state, step, {p["player"] for p in found})
 
     def run(self, ctx, step):
         deal = ctx.state["ch"]["deal"]
         if deal["accepted"] is not None:
             ctx.replace(ctx.step("window", name="deal"), ctx.step("deal_execute"))
+        elif len(deal["given_up"]) < 2 and ctx.state.get("time", 0) >= deal["deadline"]:
+            fail_deal(ctx, "time ran out")
         else:
             fail_deal(ctx, "no agreement")
 
     def answer(self, ctx, step, prompt_, opt, args):
         state = ctx.state
         player = prompt_["player"]
+        if opt["action"] in ("use", "pass", "pass_stage"):
+            use_or_pass(ctx, step, player, opt, args)
+            return
         side = prompt_["info"]["side"]
         deal = state["ch"]["deal"]
         if opt["action"] == "propose":
@@ -256,8 +285,9 @@ class Deal(Step):
             check_terms(state, side, terms)
             ctx.emit("DealProposed", player=player, id=deal["next_id"], terms=terms)
         elif opt["action"] == "accept":
-            terms = deal["proposals"][str(args["proposal"])]["terms"]
-            check_acceptance(state, side, terms)
+            proposal = deal["proposals"][str(args["proposal"])]
+            terms = proposal["terms"]
+            check_acceptance(state, side, proposal["by"], terms)
             if third_party(state):
                 agree(ctx, player, args["proposal"])
             else:
@@ -266,11 +296,56 @@ class Deal(Step):
             ctx.emit("DealAnswered", player=player, accepted=None)
 
     def default(self, state, step, prompt_, rng):
+        if prompt_["kind"] == "window":
+            return {"action": "pass", "args": {}}
         return {"action": "give_up", "args": {}}
 
     def expire(self, ctx, step, prompt_) -> None:
-        """The deal window ran out: the deal fails for both."""
+        """The deal window ran out: the deal fails for both. (A bystander's window simply passes.)"""
+        if prompt_["kind"] == "window":
+            use_or_pass(ctx, step, prompt_["player"], {"action": "pass"}, {})
+            return
         fail_deal(ctx, "time ran out")
+
+
+# "Any time" during the negotiation (RULES.md 5, 000's infinity icon) ------------------------
+
+NEGOTIATION = "negotiation"
+
+
+def any_time_options(state: dict, player: str) -> list[dict]:
+    """What a party to the deal could use at any time, offered beside its deal decision."""
+    return window_options(state, player, NEGOTIATION)
+
+
+def bystander_windows(state: dict, step: dict, negotiating: set[str]) -> list[dict]:
+    """Every player not negotiating who holds something usable at any time is asked while the parties negotiate.
+
+    Asked at the same time as the parties (the negotiation is one stretch of time, not a boundary);
+    a player who passes is not asked again until something is used, and one who passed for the
+    stage not at all. A party that gave up is no longer negotiating, so it is asked like the others.
+    The chance lasts as long as the negotiation: the window has the deal's deadline, so an answer
+    sent after it is void, as the parties' are.
+    """
+    out = set(step.get("passed", [])) | set(passed_for_stage(state)) | negotiating
+    found = []
+    for player in timing_order(state):
+        offered = [] if player in out else window_options(state, player, NEGOTIATION)
+        if offered:
+            found.append(prompt(step, player, "window", window_choices(offered), rule="5",
+                                info={"window": NEGOTIATION}, round=step.get("round", 0),
+                                deadline=state["ch"]["deal"]["deadline"]))
+    return found
+
+
+def use_or_pass(ctx, step: dict, player: str, opt: dict, args: dict) -> None:
+    """A use during the negotiation is announced, answered and applied, then the negotiation reopens to all.
+
+    A pass is noted on the deal step by the `Passed` fact itself (engine.evolve)."""
+    if opt["action"] == "use":
+        begin_use(ctx, player, opt, args, NEGOTIATION)
+        return
+    ctx.emit("Passed", **passed_fact(player, NEGOTIATION, opt["action"]))
 
 
 def agree(ctx, player: str, proposal: int) -> None:
@@ -353,7 +428,9 @@ class DealExecute(Step):
         tasks = []
         for side in SIDES:
             giver, receiver = main_player(state, side), main_player(state, opponent_side(side))
-            give_cards(ctx, giver, receiver, terms["cards"][side]["named"], "deal")
+            # a named card discarded since the deal was agreed (a Plague in the deal window) is not given
+            give_cards(ctx, giver, receiver, [c for c in terms["cards"][side]["named"] if c in hand(state, giver)],
+                       "deal")
             if terms["cards"][side]["count"]:
                 tasks.append({"kind": "cards", "giver": giver, "receiver": receiver,
                               "count": terms["cards"][side]["count"]})

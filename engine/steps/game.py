@@ -51,7 +51,7 @@ END_OF_CHALLENGE = next(i for i, s in enumerate(SEQUENCE) if s["op"] == "end_cha
 # left without a challenge card ends its turn at once
 HOLDS_CARDS_FROM = next(i for i, s in enumerate(SEQUENCE) if s["op"] == "regroup")
 HOLDS_CARDS_UNTIL = next(i for i, s in enumerate(SEQUENCE) if s["op"] == "prepare_cards")
-WINDOWS_NEEDING_A_CARD = ("regroup", "destiny", "launch", "alliance", "planning")
+WINDOWS_NEEDING_A_CARD = ("regroup", "destiny", "launch", "alliance_answers", "alliance", "planning")
 OUT_OF_CARDS = "offense has no challenge card"
 
 

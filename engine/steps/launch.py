@@ -8,6 +8,7 @@ from engine.hooks import fire, fold
 from engine.state import clockwise_from_left, home_planets, tokens_on_bases
 from engine.steps.game import STAGE_NAMES, end_turn_now
 from engine.steps.tokens import move
+from engine.usable import anyone_may_act
 
 MAX_TOKENS = 4
 
@@ -138,6 +139,19 @@ def next_to_answer(state: dict) -> str | None:
     return None
 
 
+ANSWERS_WINDOW = "alliance_answers"
+
+
+def window_before(state: dict, step: dict, player: str) -> bool:
+    """Whether a window opens before ``player`` answers: not yet opened for it, and somebody may act in it.
+
+    000: "any time" cards and powers may be used at any time, so also between the alliance answers
+    (after the invitations, before each answer: every answer may change the next one). Only players
+    holding something usable at any time are asked; the alliance window follows the last answer.
+    """
+    return step.get("window_for") != player and anyone_may_act(state, ANSWERS_WINDOW)
+
+
 @register
 class Alliances(Step):
     """Stage 6: clockwise from the offense's left, each invited player joins a side or declines."""
@@ -146,7 +160,7 @@ class Alliances(Step):
 
     def prompts(self, state, step):
         player = next_to_answer(state)
-        if player is None:
+        if player is None or window_before(state, step, player):
             return []
         sources = tokens_on_bases(state, player)
         low, high = token_range(state, player, "ally")
@@ -161,6 +175,10 @@ class Alliances(Step):
 
     def run(self, ctx, step):
         player = next_to_answer(ctx.state)
+        if player is not None and window_before(ctx.state, step, player):
+            ctx.update(window_for=player)
+            ctx.then(ctx.step("window", name=ANSWERS_WINDOW))
+            return
         if player is not None:  # it may join but has no token to commit: it declines
             ctx.emit("AllianceAnswered", player=player, side=None)
             return

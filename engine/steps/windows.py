@@ -7,6 +7,12 @@ window reopens to everyone, so responses can follow; it closes when all have pas
 
 Using something is announced first (`PowerUsed` or `CardPlayed`), then a *response* window
 lets players holding a zap cancel it, and only then is the effect applied.
+
+"Any time" (000's infinity icon) also covers two decisions that are not stage boundaries: a
+window named ``alliance_answers`` opens before each invitee answers (`engine.steps.launch`), and
+while the main players negotiate a deal, what is usable in the ``negotiation`` window is offered
+beside their deal decisions and to everyone else at the same time (`engine.steps.deal`). Only
+what is usable at any time answers to those names.
 """
 
 from __future__ import annotations
@@ -18,7 +24,7 @@ from engine.handcards import discard
 from engine.hooks import fire
 from engine.state import timing_order
 from engine.steps.game import OUT_OF_CARDS, WINDOWS_NEEDING_A_CARD, end_turn_now, offense_out_of_cards
-from engine.usable import anyone_can_respond, response_options, window_options
+from engine.usable import anyone_can_respond, passed_for_stage, response_options, window_options
 
 
 def source_of(state: dict, player: str, ability_key: str) -> str:
@@ -58,18 +64,18 @@ def discard_from_table(ctx, player: str, card_id: str, reason: str) -> None:
         discard(ctx, player, [card_id], "table", reason)
 
 
-def passed_for_stage(state: dict) -> list[str]:
-    """Players who passed for the rest of the current stage: no window asks them again until the next.
-
-    `Passed` with ``until: "next stage"`` notes them in the challenge (engine.evolve)."""
-    ch = state.get("ch")
-    noted = ch["notes"].get("passed_stage") if ch else None
-    if not noted or noted.get("stage") != ch.get("stage"):
-        return []
-    return list(noted["players"])
-
-
 PASSING = [option("pass", rule="5"), option("pass_stage", rule="5", label="pass until the next stage")]
+
+
+def window_choices(offered: list[dict]) -> list[dict]:
+    """A window prompt's options: what the player could use, then passing once or for the stage."""
+    return offered + PASSING
+
+
+def passed_fact(player: str, window: str, action: str) -> dict:
+    """The `Passed` fact of a ``pass`` or a ``pass_stage`` answer (the second keeps the player out until
+    the next stage: `engine.usable.passed_for_stage`)."""
+    return {"player": player, "window": window, **({"until": "next stage"} if action == "pass_stage" else {})}
 
 
 @register
@@ -87,8 +93,8 @@ class Window(Step):
                 continue
             offered = window_options(state, player, step["name"])
             if offered:
-                return [prompt(step, player, "window", offered + PASSING, rule="5", info={"window": step["name"]},
-                               round=step.get("round", 0))]
+                return [prompt(step, player, "window", window_choices(offered), rule="5",
+                               info={"window": step["name"]}, round=step.get("round", 0))]
         return []
 
     def run(self, ctx, step):
@@ -101,10 +107,8 @@ class Window(Step):
 
     def answer(self, ctx, step, prompt_, opt, args):
         player = prompt_["player"]
-        if opt["action"] == "pass":
-            ctx.emit("Passed", player=player, window=step["name"])
-        elif opt["action"] == "pass_stage":
-            ctx.emit("Passed", player=player, window=step["name"], until="next stage")
+        if opt["action"] in ("pass", "pass_stage"):
+            ctx.emit("Passed", **passed_fact(player, step["name"], opt["action"]))
         else:
             begin_use(ctx, player, opt, args, step["name"])
 

@@ -55,6 +55,7 @@ def test_amoeba_off_after_power_loss_no_ooze_and_the_attack_fails():
 
 
 def test_amoeba_wild_oozes_in_before_the_cards_are_chosen():
+    """Mayfair's Wild: a main player oozes, before the cards are chosen, beyond four tokens."""
     g = game(red_power="Chronos", hands={"red": ["A10", "Flare:Amoeba", "A5", "A6", "A7", "A9", "A4"]},
              options={"flares": True})
     g.launch({"red-0": 1}, "blue-2")
@@ -69,12 +70,19 @@ def test_amoeba_wild_oozes_in_before_the_cards_are_chosen():
 
 
 def test_amoeba_super_lets_amoeba_ooze_in_as_an_ally():
+    """Mayfair's Super: the power as an ally, at the power's own time (cards chosen, not yet revealed)."""
     g = game(red_power="Mind", yellow_power="Amoeba", options={"flares": True},
              hands={"yellow": ["Flare:Amoeba", "A5", "A6", "A7", "A8", "A9", "A4"]})
     g.launch({"red-0": 1}, "blue-2")
     g.invite("red", ["yellow"])
     g.invite("blue", [])
     g.join("yellow", "offense", {"yellow-0": 1})
+    offered_before_the_cards = []
+    while not any(p["kind"] == "challenge_card" for p in g.prompts()):
+        owed = g.prompts()[0]
+        offered_before_the_cards += [o.get("ability") for o in owed["options"] if owed["player"] == "yellow"]
+        g.command(owed["player"], "pass", prompt=owed["id"])
+    assert "card:Flare:Amoeba" not in offered_before_the_cards
     g.play("red", "A10")
     g.play("blue", "A12")
     g.use("yellow", "card:Flare:Amoeba", {"direction": "in", "tokens": {"yellow-1": 4, "yellow-2": 1}}, ooze="in")

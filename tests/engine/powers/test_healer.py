@@ -66,14 +66,22 @@ def test_healer_off_after_power_loss_no_healing_is_offered():
     assert len(g.hand("yellow")) == 7
 
 
-def test_healer_wild_cancels_a_cosmic_zap_on_macron():
-    g = red_attacks_blue("Macron", "Filch", "Mutant",
-                         {"red": ["A12", "A4", "A5", "A6", "A7", "A9", "A10"], "blue": ["A11", "CosmicZap", "C", "C", "C", "C", "C"], "yellow": ["Flare:Healer", "A5", "A6", "A7", "A8", "A9", "A10"]},
-                         options={"edicts": True, "flares": True})
+def healer_wild_against_a_zap_on_macron(holder: str):
+    """Blue zaps red's Macron for the challenge; ``holder`` holds Healer's flare (no Healer in the game)."""
+    hands = {"red": ["A12", "A4", "A5", "A6", "A7", "A9", "A10"], "blue": ["A11", "CosmicZap", "C", "C", "C", "C", "C"],
+             "yellow": ["A4", "A5", "A6", "A7", "A8", "A9", "A10"]}
+    hands[holder] = hands[holder][:-1] + ["Flare:Healer"]
+    g = red_attacks_blue("Macron", "Filch", "Mutant", hands, options={"edicts": True, "flares": True})
     g.launch({"red-0": 1}, "blue-2")
     g.use("blue", "card:CosmicZap", {"target": "red:Macron"})
-    assert g.abilities("yellow") == ["card:Flare:Healer"]
-    g.use("yellow", "card:Flare:Healer")
+    return g
+
+
+def test_healer_wild_cancels_a_cosmic_zap_played_on_its_holder():
+    """FFG's Wild: a Cosmic Zap played on you is discarded without effect."""
+    g = healer_wild_against_a_zap_on_macron("red")
+    assert g.abilities("red") == ["card:Flare:Healer"]
+    g.use("red", "card:Flare:Healer")
     g.invite_none()
     g.play("red", "A12")
     g.play("blue", "A11")
@@ -82,6 +90,16 @@ def test_healer_wild_cancels_a_cosmic_zap_on_macron():
     assert g.resolved()["winner"] == "offense"
     cancelled = [e["payload"]["target"]["ability"] for e in g.log if e["type"] == "UseCancelled"]
     assert cancelled == ["card:CosmicZap.1"]
+
+
+def test_healer_wild_cannot_cancel_a_zap_played_on_another_player():
+    g = healer_wild_against_a_zap_on_macron("yellow")
+    assert not [p for p in g.prompts() if p["kind"] == "response"]
+    g.invite_none()
+    g.play("red", "A12")
+    g.play("blue", "A11")
+    assert g.resolved()["totals"] == {"offense": 13, "defense": 15}  # the zap stands: Macron's token counts 1
+    assert "Flare:Healer" in g.hand("yellow")
 
 
 def test_healer_super_draws_a_card_per_token_healed():

@@ -70,7 +70,7 @@ def test_void_wild_cancels_the_cosmic_zap_that_would_have_stopped_macron():
         g.launch({"red-0": 1}, "blue-2")
         g.use("blue", "card:CosmicZap", {"target": "red:Macron"})
         if with_flare:
-            g.use("yellow", "card:Flare:Void")
+            g.use("yellow", "card:Flare:Void", {"token_from": "yellow-3"})
         g.invite_none()
         g.play("red", "A12")
         g.play("blue", "A11")
@@ -85,6 +85,9 @@ def test_void_wild_cancels_the_cosmic_zap_that_would_have_stopped_macron():
     assert g.outcome["winner"] == "offense"
     assert g.ch["zapped"] == []
     assert {"CosmicZap.1", "Flare:Void"} <= set(g.state["discard"])
+    # FFG's Wild has a price: one of yellow's tokens outside the challenge went to the warp
+    assert g.tokens("yellow-3") == {"yellow": 3} and g.warp("yellow") == 1
+    assert zapped.warp("yellow") == 0
 
 
 def test_void_super_makes_void_remove_the_losers_as_an_ally():
