@@ -114,12 +114,27 @@ class StreamQuery(Schema):
     timeout = fields.Float(validate=validate.Range(min=0.1, max=86400))
 
 
+# Every list is paged the same way: ``limit`` (how many, at most a per-list maximum) and ``after``
+# (the previous page's ``next_after``; left out for the first page). Each page answers ``limit``,
+# ``next_after`` and ``more``. The cursor is a game's event number for its log and an opaque
+# string elsewhere.
+GAMES_CURSOR = re.compile(r"^([0-9]{1,16})\.([A-Za-z0-9_-]{1,64})$")
+SERIAL_CURSOR = re.compile(r"^[0-9]{1,16}$")
+DELIVERY_CURSOR = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+
+
 class ListQuery(Schema):
-    """``GET /games``."""
+    """``GET /games``: a page after a cursor; ``offset`` (the older way) still works, but not with ``after``."""
 
     status = fields.String(validate=validate.OneOf(STATUSES))
     limit = fields.Integer(load_default=50, validate=validate.Range(1, 200))
-    offset = fields.Integer(load_default=0, validate=validate.Range(0, 100000))
+    after = fields.String(validate=validate.Regexp(GAMES_CURSOR, error="Not a cursor of this list (pass next_after)."))
+    offset = fields.Integer(validate=validate.Range(0, 100000))
+
+    @validates_schema
+    def _one_way_of_paging(self, data, **kwargs):
+        if "after" in data and "offset" in data:
+            raise ValidationError("Page with after (the cursor) or offset (deprecated), not both.", "offset")
 
 
 GAME_ID = validate.Regexp(r"^[A-Za-z0-9_-]{1,64}$", error="Not a game id.")
@@ -138,15 +153,19 @@ class CreateWebhook(Schema):
 
 
 class WebhooksQuery(Schema):
-    """``GET /webhooks``: a player names its game."""
+    """``GET /webhooks``: a player names its game; a page after a cursor."""
 
     game_id = fields.String(validate=GAME_ID)
-
-
-class DeliveriesQuery(WebhooksQuery):
-    """``GET /webhooks/{id}/deliveries``."""
-
     limit = fields.Integer(load_default=100, validate=validate.Range(1, 1000))
+    after = fields.String(validate=validate.Regexp(SERIAL_CURSOR, error="Not a cursor of this list (pass next_after)."))
+
+
+class DeliveriesQuery(Schema):
+    """``GET /webhooks/{id}/deliveries``: newest first, a page after a cursor."""
+
+    game_id = fields.String(validate=GAME_ID)
+    limit = fields.Integer(load_default=100, validate=validate.Range(1, 1000))
+    after = fields.String(validate=validate.Regexp(DELIVERY_CURSOR, error="Not a cursor of this list (pass next_after)."))
 
 
 CREATE_WEBHOOK, WEBHOOKS_QUERY, DELIVERIES_QUERY = CreateWebhook(), WebhooksQuery(), DeliveriesQuery()

@@ -94,17 +94,22 @@ def _start(rt, game_id: str | None, after: int | None) -> int | None:
 @bp.get("/webhooks")
 def list_all():
     """The admin's view of every subscription (optionally of one game), or a seat's own in its game."""
+    require_token()  # authenticate first: no query is looked at without a token
     args = query(schemas.WEBHOOKS_QUERY)
     game_id = args.get("game_id")
-    require_token()
     who = caller(game_id)
     if game_id is None and who != ADMIN:
         raise Problem(403, "forbidden", "a seat's token lists the subscriptions of its own game: name the game_id")
     who = require_player_or_admin(who)
     subs = subscriptions(runtime())
+    after = int(args["after"]) if "after" in args else -1
     found = [s for s in subs.all() if (game_id is None or s["game_id"] == game_id)
-             and (who == ADMIN or s["created_by"] == who)]
-    return json_response({"webhooks": [subs.public(s) for s in found]}, headers={"Cache-Control": "no-store"})
+             and (who == ADMIN or s["created_by"] == who) and s.get("n", 0) > after]
+    page = found[:args["limit"]]
+    next_after = str(page[-1].get("n", 0)) if page else args.get("after")
+    return json_response({"webhooks": [subs.public(s) for s in page], "limit": args["limit"],
+                          "next_after": next_after, "more": len(found) > len(page)},
+                         headers={"Cache-Control": "no-store"})
 
 
 @bp.get("/webhooks/<sub_id>")
@@ -127,8 +132,15 @@ def deliveries(sub_id: str):
     """The latest delivery attempts, newest first: event, attempt, status code, error, time."""
     subs, sub = _owned(sub_id)
     args = query(schemas.DELIVERIES_QUERY)
-    entries = subs.deliveries(sub["id"], args.get("game_id"), args["limit"])
-    return json_response({"subscription": sub["id"], "deliveries": entries}, headers={"Cache-Control": "no-store"})
+    entries = subs.deliveries(sub["id"], args.get("game_id"))
+    if "after" in args:  # the entries older than the cursor's (gone with it when the log was trimmed past it)
+        ids = [entry["delivery"] for entry in entries]
+        entries = entries[ids.index(args["after"]) + 1:] if args["after"] in ids else []
+    page = entries[:args["limit"]]
+    next_after = page[-1]["delivery"] if page else args.get("after")
+    return json_response({"subscription": sub["id"], "deliveries": page, "limit": args["limit"],
+                          "next_after": next_after, "more": len(entries) > len(page)},
+                         headers={"Cache-Control": "no-store"})
 
 
 def _owned(sub_id: str):
