@@ -54,6 +54,32 @@ def check_setup(setup: dict, options: dict) -> None:
         if len(set(names)) != len(names):
             raise RulesError("3", f"setup.powers.{color} names a power twice")
     check_stacked_cards(setup, options)
+    check_token_layout(setup)
+
+
+def check_token_layout(setup: dict) -> None:
+    """Refuse at creation a token layout that is not ``{planet: {colour: whole number >= 0}}``.
+
+    Which planets exist is known at the start (they are the seated players'); `arrange_tokens`
+    checks that then.
+    """
+    layout = setup.get("tokens") or {}
+    if not isinstance(layout, dict):
+        raise CommandError("setup.tokens maps planets to {colour: count}", "setup.tokens")
+    from engine.state import TOKENS_PER_PLAYER
+    for planet, counts in layout.items():
+        home, _, index = planet.rpartition("-")
+        if home not in game_options.MAYFAIR_COLORS or index not in ("0", "1", "2", "3", "4"):
+            raise CommandError(f"setup.tokens: {planet!r} is not a planet name (<colour>-<0 to 4>)", "setup.tokens")
+        if not isinstance(counts, dict):
+            raise CommandError(f"setup.tokens.{planet} maps colours to counts", f"setup.tokens.{planet}")
+        for color, n in counts.items():
+            if color not in game_options.MAYFAIR_COLORS:
+                raise CommandError(f"setup.tokens.{planet}: {color!r} is not a colour; colours: "
+                                   f"{', '.join(game_options.MAYFAIR_COLORS)}", f"setup.tokens.{planet}")
+            if type(n) is not int or not 0 <= n <= TOKENS_PER_PLAYER:
+                raise CommandError(f"setup.tokens.{planet}.{color}: a count of tokens is a whole number from 0 "
+                                   f"to {TOKENS_PER_PLAYER}, not {n!r}", f"setup.tokens.{planet}.{color}")
 
 
 def _per_colour(setup: dict, field: str) -> dict:

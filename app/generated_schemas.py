@@ -1,4 +1,4 @@
-"""The event schemas of openapi.yaml, generated from the event catalogue (`events.catalog`).
+"""The schemas of openapi.yaml that the code defines: events (from `events.catalog`) and game options.
 
 Every event type the catalogue defines gets a JSON Schema in ``components.schemas``, named
 ``<Type>Event`` (``GameCreatedEvent``): the envelope fields, ``type`` fixed to the type's
@@ -8,12 +8,15 @@ a trailing ``?`` makes a field optional and nullable). A private field (see
 keeps its length with nulls, so a private field that is not a list is nullable too.
 ``Event`` is the ``oneOf`` of them all, discriminated by ``type``: what ``GET
 /games/{id}/events``, each ``data:`` of the live feed and each webhook delivery carry.
+``DeliverableEventType`` lists the types a webhook may ask for (not engine bookkeeping).
+``Options`` describes every game option of `engine.options` with its type and range.
 
 The schemas sit in openapi.yaml between two marker comments, so the document stays one
-file that people read. ``python -m app.event_schemas`` says whether they match the
-catalogue (exit status 1 when not); ``--write`` rewrites the block. A test
-(tests/app/test_event_schemas.py) fails when they differ, so a new, changed or removed event
-type cannot reach the spec unnoticed: change the catalogue, run ``--write``, commit both.
+file that people read. ``python -m app.generated_schemas`` says whether they match the
+code (exit status 1 when not); ``--write`` rewrites the block. A test
+(tests/app/test_generated_schemas.py) fails when they differ, so a new, changed or removed
+event type or option cannot reach the spec unnoticed: change the code, run ``--write``,
+commit both.
 """
 
 from __future__ import annotations
@@ -27,8 +30,9 @@ import yaml
 from events import catalog
 
 SPEC = Path(__file__).resolve().parent.parent / "openapi.yaml"
-BEGIN = "    # --- generated from events/vocabulary.py by `python -m app.event_schemas --write`: do not edit by hand ---"
-END = "    # --- end of the generated event schemas ---"
+BEGIN = ("    # --- generated from events/vocabulary.py and engine/options.py by `python -m app.generated_schemas --write`:"
+         " do not edit by hand ---")
+END = "    # --- end of the generated schemas ---"
 INDENT = "    "
 
 KINDS = {"str": "string", "int": "integer", "bool": "boolean", "list": "array", "dict": "object"}
@@ -81,8 +85,27 @@ def event_schema(etype: catalog.EventType) -> dict:
     }
 
 
+def options_schema() -> dict:
+    """The game options (`engine.options.OPTIONS`): each one's type, range and meaning; no others."""
+    from engine.options import OPTIONS
+    properties = {}
+    for name, (kind, default, allowed, meaning) in OPTIONS.items():
+        if kind is bool:
+            prop = {"type": "boolean"}
+        elif kind is int:
+            prop = {"type": "integer" if default is not None else ["integer", "null"],
+                    "minimum": allowed[0], "maximum": allowed[1]}
+        else:
+            prop = {"type": ["array", "null"], "items": {"type": "string"}}
+        properties[name] = {**prop, "default": default, "description": meaning}
+    return {"type": "object", "additionalProperties": False,
+            "description": "Game options (also listed by `GET /catalogue`); a name not listed here is refused.",
+            "properties": properties}
+
+
 def generated() -> dict:
-    """Every generated schema: ``Event`` (the union) and one per event type, in the catalogue's order."""
+    """Every generated schema: ``Event`` (the union), one per event type in the catalogue's order, the
+    deliverable event types and the options."""
     names = list(catalog.TYPES)
     union = {
         "description": (
@@ -93,7 +116,10 @@ def generated() -> dict:
         "discriminator": {"propertyName": "type",
                           "mapping": {name: f"#/components/schemas/{schema_name(name)}" for name in names}},
     }
-    return {"Event": union, **{schema_name(name): event_schema(catalog.TYPES[name]) for name in names}}
+    deliverable = {"type": "string", "description": "An event type a webhook subscription may ask for.",
+                   "enum": [name for name in names if not catalog.TYPES[name].internal]}
+    return {"Event": union, **{schema_name(name): event_schema(catalog.TYPES[name]) for name in names},
+            "DeliverableEventType": deliverable, "Options": options_schema()}
 
 
 class _Flow(dict):
@@ -138,26 +164,26 @@ def current_block(spec_text: str) -> str:
     """The block between the markers in the spec's text (ValueError when the markers are missing)."""
     start, end = spec_text.find(BEGIN), spec_text.find(END)
     if start < 0 or end < start:
-        raise ValueError("openapi.yaml lacks the markers of the generated event schemas")
+        raise ValueError("openapi.yaml lacks the markers of the generated schemas")
     return spec_text[start:end + len(END)]
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(description="Check (or --write) the event schemas of openapi.yaml.")
+    parser = argparse.ArgumentParser(description="Check (or --write) the generated schemas of openapi.yaml.")
     parser.add_argument("--write", action="store_true", help="rewrite the generated block from the catalogue")
     parser.add_argument("--spec", type=Path, default=SPEC)
     args = parser.parse_args(argv)
     text = args.spec.read_text(encoding="utf-8")
     fresh = block()
     if current_block(text) == fresh:
-        print(f"{args.spec}: the event schemas match the catalogue ({len(catalog.TYPES)} types)")
+        print(f"{args.spec}: the generated schemas match the code ({len(catalog.TYPES)} event types)")
         return 0
     if not args.write:
-        print(f"{args.spec}: the event schemas differ from the catalogue; run python -m app.event_schemas --write",
+        print(f"{args.spec}: the generated schemas differ from the code; run python -m app.generated_schemas --write",
               file=sys.stderr)
         return 1
     args.spec.write_text(text.replace(current_block(text), fresh), encoding="utf-8")
-    print(f"{args.spec}: event schemas written ({len(catalog.TYPES)} types)")
+    print(f"{args.spec}: generated schemas written ({len(catalog.TYPES)} event types)")
     return 0
 
 

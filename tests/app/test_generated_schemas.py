@@ -1,6 +1,6 @@
 """15.21: the events the API sends are described in openapi.yaml, one schema per type, kept equal to the catalogue.
 
-The schemas are generated from events/vocabulary.py (`app.event_schemas`); these tests fail
+The schemas are generated from events/vocabulary.py (`app.generated_schemas`); these tests fail
 when the catalogue gains, loses or changes a type and the spec was not regenerated, and
 check what the server really sends against them (the log, the live feed), as each kind of
 reader sees it.
@@ -10,16 +10,16 @@ from __future__ import annotations
 
 import pytest
 
-from app import event_schemas
+from app import generated_schemas
 from events import catalog
 from tests.app.conftest import ADMIN, sse_messages, whole_log
 from tests.app.test_openapi import conforms
 
 
-def test_the_spec_holds_the_event_schemas_the_catalogue_gives(spec):
-    text = event_schemas.SPEC.read_text(encoding="utf-8")
-    assert event_schemas.current_block(text) == event_schemas.block(), \
-        "openapi.yaml's event schemas differ from the catalogue: run python -m app.event_schemas --write"
+def test_the_spec_holds_the_generated_schemas_the_catalogue_gives(spec):
+    text = generated_schemas.SPEC.read_text(encoding="utf-8")
+    assert generated_schemas.current_block(text) == generated_schemas.block(), \
+        "openapi.yaml's event schemas differ from the catalogue: run python -m app.generated_schemas --write"
     schemas = spec["components"]["schemas"]
     union = schemas["Event"]
     assert [ref["$ref"].rsplit("/", 1)[-1] for ref in union["oneOf"]] == [f"{name}Event" for name in catalog.TYPES]
@@ -32,17 +32,17 @@ def test_the_spec_holds_the_event_schemas_the_catalogue_gives(spec):
 
 def test_a_new_event_type_in_the_catalogue_is_caught_until_the_spec_is_regenerated(define_event_type, tmp_path):
     spec_copy = tmp_path / "openapi.yaml"
-    spec_copy.write_text(event_schemas.SPEC.read_text(encoding="utf-8"), encoding="utf-8")
+    spec_copy.write_text(generated_schemas.SPEC.read_text(encoding="utf-8"), encoding="utf-8")
     define_event_type("TestSomethingHappened", {"player": "str", "cards": "list", "note": "str?"},
                       private={"cards": ("player",)})
-    assert event_schemas.main(["--spec", str(spec_copy)]) == 1
-    assert event_schemas.main(["--spec", str(spec_copy), "--write"]) == 0
+    assert generated_schemas.main(["--spec", str(spec_copy)]) == 1
+    assert generated_schemas.main(["--spec", str(spec_copy), "--write"]) == 0
     import yaml
     written = yaml.safe_load(spec_copy.read_text(encoding="utf-8"))["components"]["schemas"]
     assert written["TestSomethingHappenedEvent"]["properties"]["payload"] == {
         "type": "object", "additionalProperties": False, "required": ["player", "cards"],
         "properties": {"player": {"type": "string"}, "cards": {"type": "array"}, "note": {"type": ["string", "null"]}}}
-    assert event_schemas.main(["--spec", str(spec_copy)]) == 0
+    assert generated_schemas.main(["--spec", str(spec_copy)]) == 0
 
 
 @pytest.mark.parametrize("kind, private, expected", [
@@ -51,7 +51,7 @@ def test_a_new_event_type_in_the_catalogue_is_caught_until_the_spec_is_regenerat
     ("bool?", True, {"type": ["boolean", "null"]})])
 def test_field_kinds_become_json_schema_types(kind, private, expected):
     """A private field may be hidden: a hidden value is null, a hidden list keeps its length with nulls."""
-    assert event_schemas.field_schema(kind, private) == expected
+    assert generated_schemas.field_schema(kind, private) == expected
 
 
 def test_every_event_served_fits_the_spec_for_every_reader(client, api_game, spec):
