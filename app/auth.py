@@ -77,6 +77,7 @@ class Tokens:
         color = self.redis.hget(self.key(game_id), hashed)
         if color is None:
             return None
+        self.redis.hsetnx(self.index_key(), hashed, game_id)  # a token issued before the index existed joins it
         color = color.decode("utf-8") if isinstance(color, bytes) else color
         if len(self._seen) >= self.remember:
             self._seen.clear()  # crude bound: it only saves a read

@@ -62,7 +62,10 @@ def field_schema(kind: str, private: bool) -> dict:
     if base == "any":
         return {}
     nullable = optional or (private and base != "list")
-    return {"type": [KINDS[base], "null"] if nullable else KINDS[base]}
+    schema = {"type": [KINDS[base], "null"] if nullable else KINDS[base]}
+    if base == "list":
+        schema["items"] = {}  # any JSON value (a hidden item is null); generated clients need `items` stated
+    return schema
 
 
 def event_schema(etype: catalog.EventType) -> dict:

@@ -10,6 +10,7 @@ import re
 
 from marshmallow import INCLUDE, Schema, ValidationError, fields, post_load, validate, validates_schema
 
+from engine.options import MAYFAIR_COLORS
 from projections.index import STATUSES
 
 # the largest version or event number a request may name: every integer in JSON stays exact
@@ -120,16 +121,19 @@ class VersionQuery(Schema):
     version = fields.Integer(validate=validate.Range(min=1, max=MAX_VERSION))
 
 
+COLOUR = validate.OneOf(MAYFAIR_COLORS, error="Not a colour: " + ", ".join(MAYFAIR_COLORS) + ".")
+
+
 class HandQuery(VersionQuery):
     """``GET /games/{id}/hand``: the admin names the player."""
 
-    player = fields.String(validate=validate.Length(1, 20))
+    player = fields.String(validate=COLOUR)
 
 
 class PromptsQuery(Schema):
     """``GET /games/{id}/prompts``: the admin may name a player (default: everyone's)."""
 
-    player = fields.String(validate=validate.Length(1, 20))
+    player = fields.String(validate=COLOUR)
 
 
 class EventsQuery(Schema):

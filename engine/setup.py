@@ -55,6 +55,13 @@ def check_setup(setup: dict, options: dict) -> None:
             raise RulesError("3", f"setup.powers.{color} names a power twice")
     check_stacked_cards(setup, options)
     check_token_layout(setup)
+    first = setup.get("first")
+    if "first" in setup and first not in game_options.MAYFAIR_COLORS:
+        raise CommandError(f"setup.first: {first!r} is not a colour; colours: {', '.join(game_options.MAYFAIR_COLORS)}",
+                           "setup.first")
+    exact = setup.get("exact_hands", [])
+    if not isinstance(exact, list) or not all(c in game_options.MAYFAIR_COLORS for c in exact):
+        raise CommandError("setup.exact_hands lists colours", "setup.exact_hands")
 
 
 def check_token_layout(setup: dict) -> None:
@@ -63,7 +70,7 @@ def check_token_layout(setup: dict) -> None:
     Which planets exist is known at the start (they are the seated players'); `arrange_tokens`
     checks that then.
     """
-    layout = setup.get("tokens") or {}
+    layout = setup.get("tokens", {})
     if not isinstance(layout, dict):
         raise CommandError("setup.tokens maps planets to {colour: count}", "setup.tokens")
     from engine.state import TOKENS_PER_PLAYER
@@ -84,7 +91,7 @@ def check_token_layout(setup: dict) -> None:
 
 def _per_colour(setup: dict, field: str) -> dict:
     """``setup[field]`` as ``{colour: ...}``, refusing what is not an object keyed by colours."""
-    value = setup.get(field) or {}
+    value = setup.get(field, {})
     if not isinstance(value, dict):
         raise CommandError(f"setup.{field} must be an object keyed by colour", f"setup.{field}")
     for color in value:
@@ -108,7 +115,7 @@ def check_stacked_cards(setup: dict, options: dict) -> None:
         if len(wanted) > HAND_SIZE:
             raise RulesError("3", f"setup.hands.{color}: a hand holds {HAND_SIZE} cards at the start, not {len(wanted)}")
         named += [(f"setup.hands.{color}", c) for c in wanted]
-    top = setup.get("deck_top") or []
+    top = setup.get("deck_top", [])
     if not isinstance(top, list) or not all(isinstance(c, str) for c in top):
         raise CommandError("setup.deck_top lists card names, top first", "setup.deck_top")
     named += [("setup.deck_top", c) for c in top]
@@ -122,7 +129,7 @@ def check_stacked_cards(setup: dict, options: dict) -> None:
                                   f"{copies} {'copy' if copies == 1 else 'copies'} of it, and the setup names "
                                   f"{sum(1 for _f, n in named if n == name)}") from None
         deck.remove(picked[0])
-    destiny = setup.get("destiny_top") or []
+    destiny = setup.get("destiny_top", [])
     if not isinstance(destiny, list) or not all(isinstance(c, str) for c in destiny):
         raise CommandError("setup.destiny_top lists destiny card ids, top first", "setup.destiny_top")
     every = cards.destiny_cards(list(game_options.MAYFAIR_COLORS), reverse=options["reverse_cone"],

@@ -41,3 +41,14 @@ def caller(game_id: str | None) -> str | None:
                 and tokens().issued(bearer_token() or ""):
             raise GameNotFound(game_id) from None
         raise
+
+
+def require_known_token() -> None:
+    """401 before anything else unless the request carries a token this service issued (or the admin's):
+    no resource is looked up for a caller whose credentials are not valid anywhere."""
+    from app.auth import is_admin_token, require_token
+    require_token()
+    token = bearer_token()
+    if not is_admin_token(token, runtime().settings.admin_token) and not tokens().issued(token):
+        raise Problem(401, "unauthorized", "this token is not one the service issued",
+                      {"WWW-Authenticate": 'Bearer realm="cosmic", error="invalid_token"'})

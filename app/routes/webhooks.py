@@ -22,10 +22,10 @@ import re
 from flask import Blueprint, Response
 
 from app import schemas
-from app.auth import require_player_or_admin, require_token
+from app.auth import require_player_or_admin
 from app.http import json_body, json_response, query, runtime
 from app.problems import Problem
-from app.routes.common import caller
+from app.routes.common import caller, require_known_token
 from events.redaction import ADMIN
 from workers.subscriptions import deliverable_types, new_secret, url_problem
 from workers.webhooks import enqueue, subscriptions
@@ -38,7 +38,7 @@ MAX_PER_GAME = 20
 @bp.post("/webhooks")
 def create():
     """Subscribe a URL to one game's events or (admin) every game's; the answer holds the secret, once."""
-    require_token()  # authenticate first: no body is looked at without a token
+    require_known_token()  # authenticate first: no body is looked at without a valid token
     body = schemas.CREATE_WEBHOOK.load(json_body())
     game_id = body.get("game_id")
     who = caller(game_id)
@@ -94,7 +94,7 @@ def _start(rt, game_id: str | None, after: int | None) -> int | None:
 @bp.get("/webhooks")
 def list_all():
     """The admin's view of every subscription (optionally of one game), or a seat's own in its game."""
-    require_token()  # authenticate first: no query is looked at without a token
+    require_known_token()  # authenticate first: no query is looked at without a valid token
     args = query(schemas.WEBHOOKS_QUERY)
     game_id = args.get("game_id")
     who = caller(game_id)
@@ -145,7 +145,7 @@ def deliveries(sub_id: str):
 
 def _owned(sub_id: str):
     """The subscription, if the caller is the admin or the seat that made it (401/403/404 otherwise)."""
-    require_token()  # the same answer for a known and an unknown id without a token
+    require_known_token()  # the same answer for a known and an unknown id without a valid token
     subs = subscriptions(runtime())
     sub = subs.get(sub_id) if SUB_ID.match(sub_id) else None
     if sub is None:

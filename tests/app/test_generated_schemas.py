@@ -41,13 +41,14 @@ def test_a_new_event_type_in_the_catalogue_is_caught_until_the_spec_is_regenerat
     written = yaml.safe_load(spec_copy.read_text(encoding="utf-8"))["components"]["schemas"]
     assert written["TestSomethingHappenedEvent"]["properties"]["payload"] == {
         "type": "object", "additionalProperties": False, "required": ["player", "cards"],
-        "properties": {"player": {"type": "string"}, "cards": {"type": "array"}, "note": {"type": ["string", "null"]}}}
+        "properties": {"player": {"type": "string"}, "cards": {"type": "array", "items": {}},
+                       "note": {"type": ["string", "null"]}}}
     assert generated_schemas.main(["--spec", str(spec_copy)]) == 0
 
 
 @pytest.mark.parametrize("kind, private, expected", [
     ("str", False, {"type": "string"}), ("int?", False, {"type": ["integer", "null"]}),
-    ("dict", True, {"type": ["object", "null"]}), ("list", True, {"type": "array"}), ("any", False, {}),
+    ("dict", True, {"type": ["object", "null"]}), ("list", True, {"type": "array", "items": {}}), ("any", False, {}),
     ("bool?", True, {"type": ["boolean", "null"]})])
 def test_field_kinds_become_json_schema_types(kind, private, expected):
     """A private field may be hidden: a hidden value is null, a hidden list keeps its length with nulls."""

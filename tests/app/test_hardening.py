@@ -251,3 +251,21 @@ def test_a_stacked_token_layout_is_checked_when_the_game_is_created(client):
     fine = client.post("/games", json={"seats": 2, "setup": {"tokens": {"blue-2": {"blue": 1, "red": 2}}}},
                        headers=ADMIN_HEADERS)
     assert fine.status_code == 201
+
+
+@pytest.mark.parametrize("option", ["deal_seconds", "powers_per_player"])
+def test_null_for_an_option_that_has_a_value_by_default_is_refused(client, option):
+    """Found by schemathesis: `deal_seconds: null` was taken, and the first deal would have crashed on it."""
+    answer = client.post("/games", json={"seats": 3, "options": {option: None}})
+    assert answer.status_code == 422 and problem_type(answer) == "rules-violation" and option in answer.json["detail"]
+    assert client.post("/games", json={"seats": 3, "options": {"decision_seconds": None}}).status_code == 201
+
+
+def test_a_made_up_token_is_a_401_before_any_webhook_is_looked_up(client):
+    """Found by schemathesis: invalid credentials came second to an unknown subscription (404)."""
+    made_up = {"Authorization": "Bearer made-up-token"}
+    for method, path in (("get", "/webhooks/wh_00000000000000000000"), ("delete", "/webhooks/wh_00000000000000000000"),
+                         ("get", "/webhooks?game_id=nope"), ("get", "/webhooks/wh_00000000000000000000/deliveries")):
+        answer = getattr(client, method)(path, headers=made_up)
+        assert answer.status_code == 401 and problem_type(answer) == "unauthorized", (method, path)
+    assert client.get("/webhooks/wh_00000000000000000000", headers=ADMIN_HEADERS).status_code == 404
