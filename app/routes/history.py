@@ -119,7 +119,7 @@ def claim_seat(game_id: str):
     state = rt.repository.require(game_id)
     origin = Origins(rt.store).of(game_id)
     if origin is None:
-        raise Problem(404, "not-found", "this game is not a fork: its seats are taken by joining")
+        raise Problem(409, "not-a-fork", "this game is not a fork: its seats are taken by joining")
     if is_admin_token(token, rt.settings.admin_token):
         raise Problem(403, "forbidden", "the admin acts for every seat already; seats are claimed by players")
     color = tokens().seat_of(origin["game"], token)

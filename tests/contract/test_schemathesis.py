@@ -37,7 +37,7 @@ SEED = 15
 def run_schemathesis(base: str, folder: Path) -> subprocess.CompletedProcess:
     command = [str(ST), "--config-file", str(CONFIG), "--no-color", "run", f"{base}/openapi.yaml",
                "--checks", "all", "--max-examples", str(MAX_EXAMPLES), "--seed", str(SEED),
-               "--header", f"Authorization: Bearer {SERVICE_ADMIN_TOKEN}", "--workers", "2",
+               "--header", f"Authorization: Bearer {SERVICE_ADMIN_TOKEN}", "--workers", "1",
                "--request-timeout", "30", "--report", "junit", "--report-dir", str(folder / "schemathesis")]
     return subprocess.run(command, cwd=folder, capture_output=True, text=True, timeout=1200)
 
@@ -50,7 +50,7 @@ def test_schemathesis_finds_nothing_on_the_embedded_service(service_processes, t
     base = service_processes.embedded()
     result = run_schemathesis(base, tmp_path)
     assert result.returncode == 0, summary(result)
-    assert "Stateful" in result.stdout and " 0 failures" not in result.stdout[:0]  # the stateful phase ran
+    assert "Stateful" in result.stdout  # the phase that follows the links ran
     service_processes.check_running()
 
 
