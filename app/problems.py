@@ -38,6 +38,7 @@ TITLES = {
     "version-conflict": "The game is not at the expected version",
     "not-owed": "No such decision is owed",
     "payload-too-large": "The request body is too large",
+    "uri-too-long": "The URL is too long",
     "unsupported-media-type": "The request body must be JSON",
     "rules-violation": "The rules forbid this",
     "idempotency-key-reused": "The Idempotency-Key was used for another request",

@@ -32,6 +32,8 @@ CONFIG = Path(__file__).with_name("schemathesis.toml")
 ST = Path(sys.executable).parent / "st"
 MAX_EXAMPLES = 15   # per operation and phase: about three minutes a run on two cores
 SEED = 15
+# a live feed stays open until the game ends or COSMIC_SSE_MAX_SECONDS pass (the spec says so): keep each short
+FEED = {"COSMIC_SSE_MAX_SECONDS": "2", "COSMIC_SSE_KEEPALIVE": "1"}
 
 
 def run_schemathesis(base: str, folder: Path) -> subprocess.CompletedProcess:
@@ -47,7 +49,7 @@ def summary(result: subprocess.CompletedProcess) -> str:
 
 
 def test_schemathesis_finds_nothing_on_the_embedded_service(service_processes, tmp_path):
-    base = service_processes.embedded()
+    base = service_processes.embedded(env=FEED)
     result = run_schemathesis(base, tmp_path)
     assert result.returncode == 0, summary(result)
     assert "Stateful" in result.stdout  # the phase that follows the links ran
@@ -55,7 +57,7 @@ def test_schemathesis_finds_nothing_on_the_embedded_service(service_processes, t
 
 
 def test_schemathesis_finds_nothing_under_gunicorn_on_real_redis(service_processes, tmp_path):
-    base = service_processes(web=True, worker=True)  # skipped without REDIS_URL
+    base = service_processes(web=True, worker=True, env=FEED)  # skipped without REDIS_URL
     result = run_schemathesis(base, tmp_path)
     assert result.returncode == 0, summary(result)
     service_processes.check_running()
