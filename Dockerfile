@@ -13,7 +13,7 @@ COPY pyproject.toml ./
 RUN python -c "import tomllib; print('\n'.join(tomllib.load(open('pyproject.toml', 'rb'))['project']['dependencies']))" \
         > /tmp/requirements.txt \
     && pip install -r /tmp/requirements.txt
-COPY README.md openapi.yaml ./
+COPY README.md openapi.yaml gunicorn.conf.py ./
 COPY app ./app
 COPY engine ./engine
 COPY events ./events

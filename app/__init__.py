@@ -7,6 +7,8 @@ process's, from the environment). The routes live in `app.routes`, request schem
 
 from __future__ import annotations
 
+MAX_URL_LENGTH = 16 * 1024
+
 
 def create_app(runtime=None):
     """The Flask app serving the games of ``runtime``."""
@@ -29,6 +31,13 @@ def create_app(runtime=None):
     problems.register(app)
     for blueprint in (meta.bp, games.bp, play.bp, feed.bp, webhooks.bp, history.bp):
         app.register_blueprint(blueprint)
+
+    @app.before_request
+    def url_not_too_long():
+        """A URL longer than any this API makes is a 414 problem (gunicorn's own limit sends HTML)."""
+        from flask import request
+        if len(request.full_path) > MAX_URL_LENGTH:
+            raise problems.Problem(414, "uri-too-long", f"the URL is longer than {MAX_URL_LENGTH} characters")
 
     @app.after_request
     def no_sniffing(response):

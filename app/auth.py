@@ -2,7 +2,9 @@
 
 A player's token is made at join and returned once; only its SHA-256 is stored, in the
 game's own hash ``{prefix}:{<game_id>}:tokens`` (field = hex digest, value = colour), so
-a read of Redis cannot act for anyone. The admin token comes from ``COSMIC_ADMIN_TOKEN``.
+a read of Redis cannot act for anyone, and in ``{prefix}:tokens:index`` (digest -> game id),
+which tells a token of another game (a 404 on a game that does not exist) from a made-up
+one (a 401 everywhere). The admin token comes from ``COSMIC_ADMIN_TOKEN``.
 A token is valid for its own game only; a token that is present but not valid is an
 error (401), never a silent fall-back to anonymous.
 """
@@ -48,11 +50,23 @@ class Tokens:
         """The hash of token digests of one game."""
         return self.store.game_key(game_id, "tokens")
 
+    def index_key(self) -> str:
+        """The hash of every token digest the service issued, with its game (digest -> game id)."""
+        return f"{self.store.prefix}:tokens:index"
+
     def issue(self, game_id: str, color: str) -> str:
         """Make a token for a seat and store its digest; returns the token (shown once)."""
         token = new_token()
-        self.redis.hset(self.key(game_id), digest(token), color)
+        hashed = digest(token)
+        pipe = self.redis.pipeline(transaction=False)  # two keys on different cluster slots: no MULTI
+        pipe.hset(self.key(game_id), hashed, color)
+        pipe.hset(self.index_key(), hashed, game_id)
+        pipe.execute()
         return token
+
+    def issued(self, token: str) -> bool:
+        """Whether the service issued this token, for any game (a token of another game, not a made-up one)."""
+        return bool(self.redis.hexists(self.index_key(), digest(token)))
 
     def seat_of(self, game_id: str, token: str) -> str | None:
         """The colour a token acts for in this game, or None."""
@@ -63,6 +77,7 @@ class Tokens:
         color = self.redis.hget(self.key(game_id), hashed)
         if color is None:
             return None
+        self.redis.hsetnx(self.index_key(), hashed, game_id)  # a token issued before the index existed joins it
         color = color.decode("utf-8") if isinstance(color, bytes) else color
         if len(self._seen) >= self.remember:
             self._seen.clear()  # crude bound: it only saves a read

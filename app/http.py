@@ -100,12 +100,18 @@ def if_match_version() -> int | None:
 
 
 def expected_version(body: dict) -> int | None:
-    """The version a write pins: ``If-Match`` or the body's ``expected_version`` (400 when they disagree)."""
+    """The version a write pins: ``If-Match`` or the body's ``expected_version`` (409 when they name two)."""
     header = if_match_version()
     in_body = body.get("expected_version")
     if header is not None and in_body is not None and header != in_body:
-        raise Problem(400, "invalid-request", "If-Match and expected_version disagree",
-                      errors={"expected_version": ["Differs from If-Match."]})
+        # two pins, two versions: the game cannot be at both, so the write conflicts (409), as with one stale pin
+        from projections.errors import GameNotFound
+        game_id = (request.view_args or {}).get("game_id")
+        current = runtime().store.version(game_id)
+        if current == 0:
+            raise GameNotFound(game_id)
+        raise Problem(409, "version-conflict", f"If-Match pins version {header} and expected_version {in_body}; "
+                      f"the game is at version {current}", current_version=current)
     return header if header is not None else in_body
 
 

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import re
 
-from marshmallow import INCLUDE, Schema, ValidationError, fields, validate, validates_schema
+from marshmallow import INCLUDE, Schema, ValidationError, fields, post_load, validate, validates_schema
 
+from engine.options import MAYFAIR_COLORS
 from projections.index import STATUSES
 
 # the largest version or event number a request may name: every integer in JSON stays exact
@@ -21,14 +22,47 @@ RESERVED = frozenset({"at", "actor", "by", "ruleset", "options", "seats", "seed"
 LOBBY_ACTIONS = frozenset({"create", "start"})  # "join" is also an alliance answer in play
 
 
+class WholeNumber(fields.Integer):
+    """An integer, also when written with a zero fraction (``2.0``): JSON Schema's ``integer`` says the same.
+
+    ``2.5``, ``"2"`` and ``true`` are refused; what loads is always a Python ``int``, so the
+    events stay exactly what replays read back.
+    """
+
+    def _validated(self, value):
+        if isinstance(value, float) and value.is_integer() and abs(value) <= MAX_VERSION:
+            value = int(value)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise self.make_error("invalid")
+        return super()._validated(value)
+
+
+def whole_numbers(value, kinds: dict):
+    """``value`` with the integral floats of the integer options (``kinds``: name -> type) made ints."""
+    if not isinstance(value, dict):
+        return value
+    return {name: int(item) if kinds.get(name) is int and isinstance(item, float) and item.is_integer()
+            and abs(item) <= MAX_VERSION else item for name, item in value.items()}
+
+
 class CreateGame(Schema):
     """``POST /games``: seed and setup are the admin's only."""
 
     ruleset = fields.String(load_default="mayfair", validate=validate.Length(1, 40))
     options = fields.Dict(keys=fields.String(), load_default=dict)
-    seats = fields.Integer(strict=True, required=True)
+    seats = WholeNumber(strict=True, required=True, validate=validate.Range(min=2, max=6))
     seed = fields.String(validate=validate.Length(1, 200))
     setup = fields.Dict(keys=fields.String())
+
+    @post_load
+    def _whole_number_options(self, data, **kwargs):
+        from engine.options import OPTIONS
+        data["options"] = whole_numbers(data.get("options"), {name: spec[0] for name, spec in OPTIONS.items()})
+        tokens = (data.get("setup") or {}).get("tokens")
+        if isinstance(tokens, dict):  # token counts of a stacked layout: {planet: {colour: n}}
+            data["setup"]["tokens"] = {planet: whole_numbers(counts, dict.fromkeys(counts, int))
+                                       if isinstance(counts, dict) else counts for planet, counts in tokens.items()}
+        return data
 
 
 class Join(Schema):
@@ -57,7 +91,7 @@ class Action(Schema):
     action = fields.String(required=True, validate=validate.Length(1, 64))
     args = fields.Dict(keys=fields.String(), load_default=dict)
     prompt = fields.String(allow_none=True, validate=validate.Length(1, 200))
-    expected_version = fields.Integer(strict=True, validate=validate.Range(min=0, max=MAX_VERSION))
+    expected_version = WholeNumber(strict=True, validate=validate.Range(min=0, max=MAX_VERSION))
     player = fields.String(validate=validate.Length(1, 20))
 
     @validates_schema(pass_original=True)
@@ -87,16 +121,19 @@ class VersionQuery(Schema):
     version = fields.Integer(validate=validate.Range(min=1, max=MAX_VERSION))
 
 
+COLOUR = validate.OneOf(MAYFAIR_COLORS, error="Not a colour: " + ", ".join(MAYFAIR_COLORS) + ".")
+
+
 class HandQuery(VersionQuery):
     """``GET /games/{id}/hand``: the admin names the player."""
 
-    player = fields.String(validate=validate.Length(1, 20))
+    player = fields.String(validate=COLOUR)
 
 
 class PromptsQuery(Schema):
     """``GET /games/{id}/prompts``: the admin may name a player (default: everyone's)."""
 
-    player = fields.String(validate=validate.Length(1, 20))
+    player = fields.String(validate=COLOUR)
 
 
 class EventsQuery(Schema):
@@ -114,12 +151,27 @@ class StreamQuery(Schema):
     timeout = fields.Float(validate=validate.Range(min=0.1, max=86400))
 
 
+# Every list is paged the same way: ``limit`` (how many, at most a per-list maximum) and ``after``
+# (the previous page's ``next_after``; left out for the first page). Each page answers ``limit``,
+# ``next_after`` and ``more``. The cursor is a game's event number for its log and an opaque
+# string elsewhere.
+GAMES_CURSOR = re.compile(r"^([0-9]{1,16})\.([A-Za-z0-9_-]{1,64})$")
+SERIAL_CURSOR = re.compile(r"^[0-9]{1,16}$")
+DELIVERY_CURSOR = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+
+
 class ListQuery(Schema):
-    """``GET /games``."""
+    """``GET /games``: a page after a cursor; ``offset`` (the older way) still works, but not with ``after``."""
 
     status = fields.String(validate=validate.OneOf(STATUSES))
     limit = fields.Integer(load_default=50, validate=validate.Range(1, 200))
-    offset = fields.Integer(load_default=0, validate=validate.Range(0, 100000))
+    after = fields.String(validate=validate.Regexp(GAMES_CURSOR, error="Not a cursor of this list (pass next_after)."))
+    offset = fields.Integer(validate=validate.Range(0, 100000))
+
+    @validates_schema
+    def _one_way_of_paging(self, data, **kwargs):
+        if "after" in data and "offset" in data:
+            raise ValidationError("Page with after (the cursor) or offset (deprecated), not both.", "offset")
 
 
 GAME_ID = validate.Regexp(r"^[A-Za-z0-9_-]{1,64}$", error="Not a game id.")
@@ -134,19 +186,23 @@ class CreateWebhook(Schema):
     event_types = fields.List(fields.String(validate=validate.Length(1, 64)), allow_none=True,
                               validate=validate.Length(1, 100))
     viewer = fields.String(validate=validate.OneOf(("admin", "public")))
-    after = fields.Integer(strict=True, validate=validate.Range(min=0, max=MAX_VERSION))
+    after = WholeNumber(strict=True, validate=validate.Range(min=0, max=MAX_VERSION))
 
 
 class WebhooksQuery(Schema):
-    """``GET /webhooks``: a player names its game."""
+    """``GET /webhooks``: a player names its game; a page after a cursor."""
 
     game_id = fields.String(validate=GAME_ID)
-
-
-class DeliveriesQuery(WebhooksQuery):
-    """``GET /webhooks/{id}/deliveries``."""
-
     limit = fields.Integer(load_default=100, validate=validate.Range(1, 1000))
+    after = fields.String(validate=validate.Regexp(SERIAL_CURSOR, error="Not a cursor of this list (pass next_after)."))
+
+
+class DeliveriesQuery(Schema):
+    """``GET /webhooks/{id}/deliveries``: newest first, a page after a cursor."""
+
+    game_id = fields.String(validate=GAME_ID)
+    limit = fields.Integer(load_default=100, validate=validate.Range(1, 1000))
+    after = fields.String(validate=validate.Regexp(DELIVERY_CURSOR, error="Not a cursor of this list (pass next_after)."))
 
 
 CREATE_WEBHOOK, WEBHOOKS_QUERY, DELIVERIES_QUERY = CreateWebhook(), WebhooksQuery(), DeliveriesQuery()
@@ -158,14 +214,14 @@ EVENTS_QUERY, STREAM_QUERY, LIST_QUERY = EventsQuery(), StreamQuery(), ListQuery
 class Rewind(Schema):
     """``POST /games/{id}/rewind``: the version to go back to (and, optionally, the version seen now)."""
 
-    to_version = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=MAX_VERSION))
-    expected_version = fields.Integer(strict=True, validate=validate.Range(min=0, max=MAX_VERSION))
+    to_version = WholeNumber(strict=True, required=True, validate=validate.Range(min=1, max=MAX_VERSION))
+    expected_version = WholeNumber(strict=True, validate=validate.Range(min=0, max=MAX_VERSION))
 
 
 class Fork(Schema):
     """``POST /games/{id}/fork``: the version to fork at (default: the current one)."""
 
-    version = fields.Integer(strict=True, validate=validate.Range(min=1, max=MAX_VERSION))
+    version = WholeNumber(strict=True, validate=validate.Range(min=1, max=MAX_VERSION))
 
 
 REWIND, FORK = Rewind(), Fork()

@@ -70,7 +70,8 @@ def serve_gunicorn(host: str, port: int, workers: int, threads: int) -> int:
     class Gunicorn(BaseApplication):
         def load_config(self):
             for name, value in {"bind": f"{host}:{port}", "workers": workers, "threads": threads,
-                                "worker_class": "gthread", "timeout": 60, "accesslog": "-"}.items():
+                                "worker_class": "gthread", "timeout": 60, "accesslog": "-",
+                                "limit_request_line": 0}.items():  # the app refuses long URLs (gunicorn.conf.py)
                 self.cfg.set(name, value)
 
         def load(self):

@@ -44,6 +44,8 @@ def resolve(ruleset: str, options: dict | None, seats: int) -> dict:
     resolved = {}
     for name, (kind, default, allowed, _meaning) in OPTIONS.items():
         value = options.get(name, default)
+        if value is None and default is not None:  # null is "none" only for an option off by default
+            raise RulesError("1", f"option {name} needs a value (default {default!r}), not null")
         resolved[name] = _checked(name, kind, value, allowed)
     if not isinstance(seats, int) or isinstance(seats, bool) or not MIN_PLAYERS <= seats <= MAX_PLAYERS:
         raise RulesError("1", f"a {ruleset} game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {seats!r}")

@@ -55,11 +55,44 @@ def check_setup(setup: dict, options: dict) -> None:
         if len(set(names)) != len(names):
             raise RulesError("3", f"setup.powers.{color} names a power twice")
     check_stacked_cards(setup, options)
+    check_token_layout(setup)
+    first = setup.get("first")
+    if "first" in setup and first not in game_options.MAYFAIR_COLORS:
+        raise CommandError(f"setup.first: {first!r} is not a colour; colours: {', '.join(game_options.MAYFAIR_COLORS)}",
+                           "setup.first")
+    exact = setup.get("exact_hands", [])
+    if not isinstance(exact, list) or not all(c in game_options.MAYFAIR_COLORS for c in exact):
+        raise CommandError("setup.exact_hands lists colours", "setup.exact_hands")
+
+
+def check_token_layout(setup: dict) -> None:
+    """Refuse at creation a token layout that is not ``{planet: {colour: whole number >= 0}}``.
+
+    Which planets exist is known at the start (they are the seated players'); `arrange_tokens`
+    checks that then.
+    """
+    layout = setup.get("tokens", {})
+    if not isinstance(layout, dict):
+        raise CommandError("setup.tokens maps planets to {colour: count}", "setup.tokens")
+    from engine.state import TOKENS_PER_PLAYER
+    for planet, counts in layout.items():
+        home, _, index = planet.rpartition("-")
+        if home not in game_options.MAYFAIR_COLORS or index not in ("0", "1", "2", "3", "4"):
+            raise CommandError(f"setup.tokens: {planet!r} is not a planet name (<colour>-<0 to 4>)", "setup.tokens")
+        if not isinstance(counts, dict):
+            raise CommandError(f"setup.tokens.{planet} maps colours to counts", f"setup.tokens.{planet}")
+        for color, n in counts.items():
+            if color not in game_options.MAYFAIR_COLORS:
+                raise CommandError(f"setup.tokens.{planet}: {color!r} is not a colour; colours: "
+                                   f"{', '.join(game_options.MAYFAIR_COLORS)}", f"setup.tokens.{planet}")
+            if type(n) is not int or not 0 <= n <= TOKENS_PER_PLAYER:
+                raise CommandError(f"setup.tokens.{planet}.{color}: a count of tokens is a whole number from 0 "
+                                   f"to {TOKENS_PER_PLAYER}, not {n!r}", f"setup.tokens.{planet}.{color}")
 
 
 def _per_colour(setup: dict, field: str) -> dict:
     """``setup[field]`` as ``{colour: ...}``, refusing what is not an object keyed by colours."""
-    value = setup.get(field) or {}
+    value = setup.get(field, {})
     if not isinstance(value, dict):
         raise CommandError(f"setup.{field} must be an object keyed by colour", f"setup.{field}")
     for color in value:
@@ -83,7 +116,7 @@ def check_stacked_cards(setup: dict, options: dict) -> None:
         if len(wanted) > HAND_SIZE:
             raise RulesError("3", f"setup.hands.{color}: a hand holds {HAND_SIZE} cards at the start, not {len(wanted)}")
         named += [(f"setup.hands.{color}", c) for c in wanted]
-    top = setup.get("deck_top") or []
+    top = setup.get("deck_top", [])
     if not isinstance(top, list) or not all(isinstance(c, str) for c in top):
         raise CommandError("setup.deck_top lists card names, top first", "setup.deck_top")
     named += [("setup.deck_top", c) for c in top]
@@ -97,7 +130,7 @@ def check_stacked_cards(setup: dict, options: dict) -> None:
                                   f"{copies} {'copy' if copies == 1 else 'copies'} of it, and the setup names "
                                   f"{sum(1 for _f, n in named if n == name)}") from None
         deck.remove(picked[0])
-    destiny = setup.get("destiny_top") or []
+    destiny = setup.get("destiny_top", [])
     if not isinstance(destiny, list) or not all(isinstance(c, str) for c in destiny):
         raise CommandError("setup.destiny_top lists destiny card ids, top first", "setup.destiny_top")
     every = cards.destiny_cards(list(game_options.MAYFAIR_COLORS), reverse=options["reverse_cone"],

@@ -51,7 +51,8 @@ class GameIndex:
             (after.get("status"), len(after.get("order") or []))
 
     def list(self, status: str | None = None, limit: int = 50, offset: int = 0) -> tuple[list[dict], int]:
-        """Summaries of the newest games (of one status, or all) and how many there are in all."""
+        """Summaries of the newest games (of one status, or all) from a position, and how many there are in all
+        (``GET /games?offset=``, kept for old clients; `page` is the cursor every list uses)."""
         statuses = [status] if status else list(STATUSES)
         pipe = self.redis.pipeline(transaction=False)
         for name in statuses:
@@ -63,14 +64,43 @@ class GameIndex:
             ranked += [(score, _text(member)) for member, score in members]
             total += count
         ranked.sort(key=lambda item: (-item[0], item[1]))
-        chosen = [game_id for _, game_id in ranked[offset:offset + limit]]
-        if not chosen:
-            return [], total
+        return self._summaries([game_id for _, game_id in ranked[offset:offset + limit]]), total
+
+    def page(self, status: str | None = None, limit: int = 50,
+             after: tuple[int, str] | None = None) -> tuple[list[dict], int, bool]:
+        """A page of the newest games (of one status, or all) after a cursor (creation time, id).
+
+        Games are ordered newest first, and by id among games created in the same millisecond,
+        so a cursor names one place in that order however many games are created meanwhile.
+        Returns the summaries, how many games there are in all and whether more follow.
+        """
+        statuses = [status] if status else list(STATUSES)
+        pipe = self.redis.pipeline(transaction=False)
+        for name in statuses:
+            key = self.status_key(name)
+            if after is None:
+                pipe.zrevrange(key, 0, limit, withscores=True)
+            else:
+                pipe.zrevrangebyscore(key, f"({after[0]}", "-inf", start=0, num=limit + 1, withscores=True)
+                pipe.zrangebyscore(key, after[0], after[0], withscores=True)  # the cursor's millisecond
+            pipe.zcard(key)
+        replies = iter(pipe.execute())
+        ranked, total = [], 0
+        for _ in statuses:
+            ranked += [(score, _text(member)) for member, score in next(replies)]
+            if after is not None:
+                ranked += [(score, _text(member)) for member, score in next(replies) if _text(member) > after[1]]
+            total += next(replies)
+        ranked.sort(key=lambda item: (-item[0], item[1]))
+        return self._summaries([game_id for _, game_id in ranked[:limit]]), total, len(ranked) > limit
+
+    def _summaries(self, game_ids: list[str]) -> list[dict]:
+        if not game_ids:
+            return []
         pipe = self.redis.pipeline(transaction=False)  # one GET per game: each sits on its own cluster slot
-        for game_id in chosen:
+        for game_id in game_ids:
             pipe.get(self.meta_key(game_id))
-        metas = pipe.execute()
-        return [json.loads(meta) for meta in metas if meta is not None], total
+        return [json.loads(meta) for meta in pipe.execute() if meta is not None]
 
     def remove(self, game_id: str) -> None:
         """Take a game out of the list."""

@@ -250,12 +250,12 @@ class Subscriptions:
             pipe.hincrby(health_key, "consecutive_failures", 1)
         pipe.execute()
 
-    def deliveries(self, sub_id: str, game_id: str | None = None, limit: int = 100) -> list[dict]:
-        """The latest delivery attempts, newest first (optionally of one game)."""
+    def deliveries(self, sub_id: str, game_id: str | None = None, limit: int | None = None) -> list[dict]:
+        """The latest delivery attempts kept, newest first (optionally of one game; at most ``limit``)."""
         entries = [json.loads(raw) for raw in self.redis.lrange(self._sub_key(sub_id, "log"), 0, -1)]
         if game_id is not None:
             entries = [e for e in entries if e["game_id"] == game_id]
-        return entries[:limit]
+        return entries if limit is None else entries[:limit]
 
     def health(self, sub_id: str) -> dict:
         """Counters and the latest outcome: ``status`` is ``idle``, ``ok`` or ``failing``."""

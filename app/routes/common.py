@@ -6,7 +6,7 @@ from __future__ import annotations
 from flask import current_app
 from werkzeug.routing import BaseConverter
 
-from app.auth import Tokens, viewer
+from app.auth import Tokens, bearer_token, viewer
 from app.http import runtime
 from app.problems import Problem
 from projections.errors import GameNotFound
@@ -30,12 +30,25 @@ def tokens() -> Tokens:
 def caller(game_id: str | None) -> str | None:
     """Who is asking about ``game_id``: ``admin``, a colour, or None.
 
-    A token that is not valid for a game that does not exist is answered 404 (no such game),
-    not 401: the game is what is missing.
+    A token of another game, sent about a game that does not exist, is answered 404 (no such
+    game), not 401: the game is what is missing. A token the service never issued is a 401
+    wherever it is sent (invalid credentials come first).
     """
     try:
         return viewer(tokens(), runtime().settings.admin_token, game_id)
     except Problem as problem:
-        if problem.status == 401 and game_id is not None and not runtime().store.exists(game_id):
+        if problem.status == 401 and game_id is not None and not runtime().store.exists(game_id) \
+                and tokens().issued(bearer_token() or ""):
             raise GameNotFound(game_id) from None
         raise
+
+
+def require_known_token() -> None:
+    """401 before anything else unless the request carries a token this service issued (or the admin's):
+    no resource is looked up for a caller whose credentials are not valid anywhere."""
+    from app.auth import is_admin_token, require_token
+    require_token()
+    token = bearer_token()
+    if not is_admin_token(token, runtime().settings.admin_token) and not tokens().issued(token):
+        raise Problem(401, "unauthorized", "this token is not one the service issued",
+                      {"WWW-Authenticate": 'Bearer realm="cosmic", error="invalid_token"'})

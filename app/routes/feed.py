@@ -33,8 +33,8 @@ def events(game_id: str):
         raise GameNotFound(game_id)
     page = store.read(game_id, after=args["after"], count=args["limit"])
     next_after = page[-1]["seq"] if page else max(args["after"], 0)
-    return versioned(lambda: {"game_id": game_id, "version": head, "after": args["after"], "next_after": next_after,
-                              "more": next_after < head,
+    return versioned(lambda: {"game_id": game_id, "version": head, "after": args["after"], "limit": args["limit"],
+                              "next_after": next_after, "more": next_after < head,
                               "events": log_view(page, who, args["include_internal"])}, head, private=True)
 
 

@@ -31,8 +31,24 @@ def list_games():
     """The newest games, optionally of one status."""
     caller(None)
     args = query(schemas.LIST_QUERY)
-    games, total = runtime().index.list(args.get("status"), args["limit"], args["offset"])
-    return json_response({"games": games, "total": total, "limit": args["limit"], "offset": args["offset"]})
+    index, limit = runtime().index, args["limit"]
+    if "offset" in args:  # the older way of paging (deprecated): positions, which shift as games are created
+        games, total = index.list(args.get("status"), limit, args["offset"])
+        more = args["offset"] + len(games) < total
+        return json_response({"games": games, "total": total, "limit": limit, "offset": args["offset"],
+                              "next_after": _games_cursor(games[-1]) if games else None, "more": more})
+    after = None
+    if "after" in args:
+        score, game_id = schemas.GAMES_CURSOR.match(args["after"]).groups()
+        after = (int(score), game_id)
+    games, total, more = index.page(args.get("status"), limit, after)
+    next_after = _games_cursor(games[-1]) if games else args.get("after")
+    return json_response({"games": games, "total": total, "limit": limit, "next_after": next_after, "more": more})
+
+
+def _games_cursor(summary: dict) -> str:
+    """The cursor of the place after a game in the list (its creation time and id)."""
+    return f"{int(summary.get('created') or 0)}.{summary['id']}"
 
 
 @bp.post("/games")

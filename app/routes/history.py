@@ -32,7 +32,7 @@ from app.problems import Problem, problem_response
 from app.routes.common import caller, tokens
 from events.envelope import ChainBreak
 from events.redaction import ADMIN
-from projections.errors import GameNotFound, VersionConflict
+from projections.errors import GameNotFound, VersionConflict, VersionNotFound
 from projections.log import log_view
 from workers import jobs
 from workers.audit import audit_game
@@ -92,7 +92,11 @@ def fork_game(game_id: str):
     if who != ADMIN and state["status"] != "finished":
         raise Problem(403, "forbidden", "a player may fork a finished game only (a fork of a game in play would "
                       "show its hidden draws); the admin may fork any game")
-    made = fork(rt, game_id, body.get("version"))
+    try:
+        made = fork(rt, game_id, body.get("version"))
+    except VersionNotFound as missing:  # the game exists: a version it does not have cannot be forked from
+        raise Problem(422, "fork-refused", f"the game has versions 1 to {missing.current}, not {missing.version}",
+                      current_version=missing.current) from None
     fork_id = made["id"]
     seats = voters(rt.repository.require(fork_id))  # the seats of people: bots get no token
     issued = hand_out(rt.store, tokens(), fork_id, seats if who == ADMIN else [c for c in seats if c == who])
@@ -115,7 +119,7 @@ def claim_seat(game_id: str):
     state = rt.repository.require(game_id)
     origin = Origins(rt.store).of(game_id)
     if origin is None:
-        raise Problem(404, "not-found", "this game is not a fork: its seats are taken by joining")
+        raise Problem(409, "not-a-fork", "this game is not a fork: its seats are taken by joining")
     if is_admin_token(token, rt.settings.admin_token):
         raise Problem(403, "forbidden", "the admin acts for every seat already; seats are claimed by players")
     color = tokens().seat_of(origin["game"], token)

@@ -22,10 +22,10 @@ import re
 from flask import Blueprint, Response
 
 from app import schemas
-from app.auth import require_player_or_admin, require_token
+from app.auth import require_player_or_admin
 from app.http import json_body, json_response, query, runtime
 from app.problems import Problem
-from app.routes.common import caller
+from app.routes.common import caller, require_known_token
 from events.redaction import ADMIN
 from workers.subscriptions import deliverable_types, new_secret, url_problem
 from workers.webhooks import enqueue, subscriptions
@@ -38,7 +38,7 @@ MAX_PER_GAME = 20
 @bp.post("/webhooks")
 def create():
     """Subscribe a URL to one game's events or (admin) every game's; the answer holds the secret, once."""
-    require_token()  # authenticate first: no body is looked at without a token
+    require_known_token()  # authenticate first: no body is looked at without a valid token
     body = schemas.CREATE_WEBHOOK.load(json_body())
     game_id = body.get("game_id")
     who = caller(game_id)
@@ -94,17 +94,22 @@ def _start(rt, game_id: str | None, after: int | None) -> int | None:
 @bp.get("/webhooks")
 def list_all():
     """The admin's view of every subscription (optionally of one game), or a seat's own in its game."""
+    require_known_token()  # authenticate first: no query is looked at without a valid token
     args = query(schemas.WEBHOOKS_QUERY)
     game_id = args.get("game_id")
-    require_token()
     who = caller(game_id)
     if game_id is None and who != ADMIN:
         raise Problem(403, "forbidden", "a seat's token lists the subscriptions of its own game: name the game_id")
     who = require_player_or_admin(who)
     subs = subscriptions(runtime())
+    after = int(args["after"]) if "after" in args else -1
     found = [s for s in subs.all() if (game_id is None or s["game_id"] == game_id)
-             and (who == ADMIN or s["created_by"] == who)]
-    return json_response({"webhooks": [subs.public(s) for s in found]}, headers={"Cache-Control": "no-store"})
+             and (who == ADMIN or s["created_by"] == who) and s.get("n", 0) > after]
+    page = found[:args["limit"]]
+    next_after = str(page[-1].get("n", 0)) if page else args.get("after")
+    return json_response({"webhooks": [subs.public(s) for s in page], "limit": args["limit"],
+                          "next_after": next_after, "more": len(found) > len(page)},
+                         headers={"Cache-Control": "no-store"})
 
 
 @bp.get("/webhooks/<sub_id>")
@@ -127,13 +132,20 @@ def deliveries(sub_id: str):
     """The latest delivery attempts, newest first: event, attempt, status code, error, time."""
     subs, sub = _owned(sub_id)
     args = query(schemas.DELIVERIES_QUERY)
-    entries = subs.deliveries(sub["id"], args.get("game_id"), args["limit"])
-    return json_response({"subscription": sub["id"], "deliveries": entries}, headers={"Cache-Control": "no-store"})
+    entries = subs.deliveries(sub["id"], args.get("game_id"))
+    if "after" in args:  # the entries older than the cursor's (gone with it when the log was trimmed past it)
+        ids = [entry["delivery"] for entry in entries]
+        entries = entries[ids.index(args["after"]) + 1:] if args["after"] in ids else []
+    page = entries[:args["limit"]]
+    next_after = page[-1]["delivery"] if page else args.get("after")
+    return json_response({"subscription": sub["id"], "deliveries": page, "limit": args["limit"],
+                          "next_after": next_after, "more": len(entries) > len(page)},
+                         headers={"Cache-Control": "no-store"})
 
 
 def _owned(sub_id: str):
     """The subscription, if the caller is the admin or the seat that made it (401/403/404 otherwise)."""
-    require_token()  # the same answer for a known and an unknown id without a token
+    require_known_token()  # the same answer for a known and an unknown id without a valid token
     subs = subscriptions(runtime())
     sub = subs.get(sub_id) if SUB_ID.match(sub_id) else None
     if sub is None:

@@ -88,7 +88,7 @@ def test_rewind_authorization_and_versions(client, runtime, rewindable, seated):
     assert stale.status_code == 409 and problem_type(stale) == "version-conflict"
     assert stale.json["current_version"] == rewindable.state["v"]
     both = client.post("/games/g/rewind", json={**body, "expected_version": 4}, headers={**ADMIN, "If-Match": '"5"'})
-    assert both.status_code == 400
+    assert both.status_code == 409  # If-Match and expected_version naming two versions: a conflict
 
 
 def test_a_rewind_by_consent_waits_for_every_seated_player(client, rewindable):
@@ -148,7 +148,8 @@ def test_a_player_forks_a_finished_game_only_and_the_others_claim_their_seats(cl
     assert red.status_code == 201 and red.json["player"] == "red"
     assert client.get(f"/games/{fork_id}/hand", headers=bearer(red.json["token"])).json["player"] == "red"
     assert client.post(claim, headers=done.as_("red")).status_code == 409
-    assert client.post("/games/done/claim", headers=done.as_("red")).status_code == 404  # not a fork
+    not_forked = client.post("/games/done/claim", headers=done.as_("red"))
+    assert not_forked.status_code == 409 and problem_type(not_forked) == "not-a-fork"  # the game exists
 
 
 def test_a_forks_bot_seats_stay_bots_and_get_no_token(client, runtime):
@@ -165,7 +166,8 @@ def test_fork_refuses_bad_input(client, rewindable):
     assert client.post("/games/g/fork", json={"version": "x"}, headers=ADMIN).status_code == 400
     assert client.post("/games/g/fork", json={"version": 0}, headers=ADMIN).status_code == 400
     too_far = client.post("/games/g/fork", json={"version": 10**6}, headers=ADMIN)
-    assert too_far.status_code == 404 and problem_type(too_far) == "version-not-found"
+    assert too_far.status_code == 422 and problem_type(too_far) == "fork-refused"  # the game exists; the version not
+    assert too_far.json["current_version"] < 10**6
     mid = client.post("/games/g/fork", json={"version": 6}, headers=ADMIN)
     assert mid.status_code == 422 and problem_type(mid) == "fork-refused"
     assert client.post("/games/none/fork", headers=ADMIN).status_code == 404

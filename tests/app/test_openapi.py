@@ -119,5 +119,28 @@ def test_the_string_lengths_the_server_enforces_are_in_the_spec(spec, spec_name,
         lengths = [v for v in field.validators if isinstance(v, mm_validate.Length)]
         if not isinstance(field, mm_fields.String) or not lengths or name not in declared:
             continue
+        if "$ref" in declared[name]:  # an enumeration (Colour): every value fits the lengths
+            values = spec["components"]["schemas"][declared[name]["$ref"].rsplit("/", 1)[-1]]["enum"]
+            assert all(lengths[0].min <= len(v) <= lengths[0].max for v in values), (spec_name, name)
+            continue
         assert declared[name].get("minLength") == lengths[0].min, (spec_name, name)
         assert declared[name].get("maxLength") == lengths[0].max, (spec_name, name)
+
+
+def test_every_request_body_has_examples_that_fit_its_schema(spec):
+    """15.23: examples on the operations (schemathesis's first phase sends them too)."""
+    import jsonschema
+    with_body = 0
+    for path, item in spec["paths"].items():
+        for method, operation in item.items():
+            content = (operation.get("requestBody") or {}).get("content", {}).get("application/json") \
+                if isinstance(operation, dict) else None
+            if not content or "$ref" not in content["schema"]:
+                continue
+            with_body += 1
+            assert content.get("examples"), (method, path)
+            schema = {**content["schema"], "components": spec["components"]}
+            for name, example in content["examples"].items():
+                errors = list(jsonschema.Draft202012Validator(schema).iter_errors(example["value"]))
+                assert errors == [], (method, path, name, [e.message for e in errors])
+    assert with_body >= 6

@@ -10,14 +10,15 @@ import contextlib
 import time
 
 from workers import runtime as runtime_module
-from workers.embedded import ThreadWorker
+from workers.embedded import DueJobs, ThreadWorker
 from workers.queues import job_id
 
 
 def run_jobs(runtime, *, scheduler: bool = True) -> bool:
     """Run every queued job (``scheduler``: first move the due scheduled ones to their queues), then return."""
-    worker = ThreadWorker(runtime.queues(), connection=runtime.redis, name=job_id(runtime.settings.prefix, "test"))
-    return worker.work(burst=True, with_scheduler=scheduler, logging_level="WARNING")
+    worker = ThreadWorker(runtime.queues(), connection=runtime.redis, name=job_id(runtime.settings.prefix, "test"),
+                          due_jobs=DueJobs(runtime) if scheduler else None)
+    return worker.work(burst=True, logging_level="WARNING")
 
 
 def run_jobs_until(runtime, done, seconds: float = 30, *, scheduler: bool = True) -> None:
