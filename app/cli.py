@@ -76,9 +76,13 @@ def _print_table(summary: dict) -> None:
 
 
 def cmd_catalogue(args) -> int:
-    """Print every power (with its flares) and edict the engine implements."""
-    from engine.catalog import describe
-    catalogue = describe()
+    """Print every power (with its flares) and edict the engine implements (of one edition with --ruleset)."""
+    from engine.options import RULESETS
+    from projections.catalogue import describe
+    if args.ruleset is not None and args.ruleset not in RULESETS:
+        print(f"unknown ruleset {args.ruleset!r}; available: {', '.join(RULESETS)}", file=sys.stderr)
+        return 2
+    catalogue = describe(args.ruleset)
     if args.json:
         print(json.dumps(catalogue, indent=2, sort_keys=True))
         return 0
@@ -87,8 +91,9 @@ def cmd_catalogue(args) -> int:
         flares = ", ".join(f"{mode} {flare['provenance']}" for mode, flare in sorted(power["flares"].items()))
         print(f"{power['name']:<16} {power['provenance']:<8} {kind:<9} {', '.join(power['who'])}: {power['timing']}"
               + (f" [flares: {flares}]" if flares else ""))
+    edict_word = catalogue.get("terms", {}).get("edict", "edict")
     for edict in catalogue["edicts"]:
-        print(f"{edict['name']:<16} edict    {edict['provenance']}")
+        print(f"{edict['name']:<16} {edict_word:<8} {edict['provenance']}")
     counts: dict[str, int] = {}
     for power in catalogue["powers"]:
         for flare in power["flares"].values():
@@ -162,6 +167,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     cat = sub.add_parser("catalogue", help="list the powers, flares and edicts")
     cat.add_argument("--json", action="store_true")
+    cat.add_argument("--ruleset", default=None, help="one edition only (mayfair, ffg), told in its words")
     cat.set_defaults(func=cmd_catalogue)
 
     srv = sub.add_parser("serve", help="run the HTTP service (in one process without REDIS_URL)")

@@ -10,7 +10,7 @@ import re
 
 from marshmallow import INCLUDE, Schema, ValidationError, fields, post_load, validate, validates_schema
 
-from engine.options import MAYFAIR_COLORS
+from engine.options import ALL_COLORS, RULESETS
 from projections.index import STATUSES
 
 # the largest version or event number a request may name: every integer in JSON stays exact
@@ -121,7 +121,7 @@ class VersionQuery(Schema):
     version = fields.Integer(validate=validate.Range(min=1, max=MAX_VERSION))
 
 
-COLOUR = validate.OneOf(MAYFAIR_COLORS, error="Not a colour: " + ", ".join(MAYFAIR_COLORS) + ".")
+COLOUR = validate.OneOf(ALL_COLORS, error="Not a colour: " + ", ".join(ALL_COLORS) + ".")
 
 
 class HandQuery(VersionQuery):
@@ -208,7 +208,14 @@ class DeliveriesQuery(Schema):
 CREATE_WEBHOOK, WEBHOOKS_QUERY, DELIVERIES_QUERY = CreateWebhook(), WebhooksQuery(), DeliveriesQuery()
 CREATE_GAME, JOIN, EMPTY, ACTION = CreateGame(), Join(), Empty(), Action()
 VERSION_QUERY, HAND_QUERY, PROMPTS_QUERY = VersionQuery(), HandQuery(), PromptsQuery()
+class CatalogueQuery(Schema):
+    """``GET /catalogue``: one edition only, if named."""
+
+    ruleset = fields.String(validate=validate.OneOf(RULESETS))
+
+
 EVENTS_QUERY, STREAM_QUERY, LIST_QUERY = EventsQuery(), StreamQuery(), ListQuery()
+CATALOGUE_QUERY = CatalogueQuery()
 
 
 class Rewind(Schema):

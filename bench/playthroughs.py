@@ -3,7 +3,8 @@
     python bench/playthroughs.py [--games 10000] [--jobs 2] [--seed 1] [--only NAME ...] [--json FILE]
 
 For each option set (the defaults, then each option of RULES.md section 1 set on its own to
-its non-default value) it plays ``--games`` complete games between random legal players,
+its non-default value; then the same for the ``ffg`` edition, its own options only) it plays
+``--games`` complete games between random legal players,
 spread evenly over the player counts the set allows (3-6; 2 for ``honeymoon``), checking
 every invariant after every command (`engine.simulate.play_game`). It prints one line per
 set and a total, and exits with status 1 when any game crashed or broke an invariant (a
@@ -26,17 +27,20 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from engine import rulesets  # noqa: E402
 from engine.options import OPTIONS  # noqa: E402
 from engine.simulate import play_game  # noqa: E402
 
 PLAYER_COUNTS = (3, 4, 5, 6)
+FFG_PLAYER_COUNTS = (3, 4, 5)
 # the value each option takes when it is "on its own"; options not listed are flipped (booleans)
 NON_DEFAULT = {"powers_per_player": 2, "deal_seconds": 5, "decision_seconds": 30}
 SKIPPED = {"power_pool"}  # a restriction of the pool, not a rule: covered by the catalogue tests
 
 
 def option_sets() -> list[tuple[str, dict, tuple[int, ...]]]:
-    """(label, options, player counts) for the defaults and each option on its own."""
+    """(label, options, player counts) for the defaults and each option on its own, of each edition
+    (an ``ffg`` set's label starts with ``ffg``, and its options ride in the ``ruleset`` key)."""
     sets = [("defaults", {}, PLAYER_COUNTS), ("two players", {}, (2,))]
     for name, (kind, default, _allowed, _meaning) in OPTIONS.items():
         if name in SKIPPED:
@@ -46,12 +50,24 @@ def option_sets() -> list[tuple[str, dict, tuple[int, ...]]]:
             continue
         counts = (2,) if name == "honeymoon" else PLAYER_COUNTS
         sets.append((f"{name}={json.dumps(value)}", {name: value}, counts))
+    ffg = rulesets.FFG
+    sets.append(("ffg", {"ruleset": "ffg"}, FFG_PLAYER_COUNTS))
+    for name, (kind, default, _allowed, _meaning) in OPTIONS.items():
+        if name in SKIPPED or name in ffg.fixed_options:
+            continue
+        value = NON_DEFAULT.get(name, (not default) if kind is bool else None)
+        if value is None:
+            continue
+        counts = (2,) if name == "honeymoon" else FFG_PLAYER_COUNTS
+        sets.append((f"ffg {name}={json.dumps(value)}", {"ruleset": "ffg", name: value}, counts))
     return sets
 
 
 def _play(job: tuple[str, int, dict]) -> dict:
     seed, players, options = job
-    result = play_game(seed, players, options)
+    options = dict(options)
+    ruleset = options.pop("ruleset", "mayfair")
+    result = play_game(seed, players, options, ruleset=ruleset)
     return {"error": result.error, "violations": result.violations, "finished": result.finished,
             "unfinished": result.unfinished_reason, "turns": result.turns, "seed": seed, "players": players}
 

@@ -2,9 +2,12 @@
 
 Card ids name the card and, where a deck holds several copies, the copy: ``A8.3`` is the
 third Attack 8, ``C.12`` a Compromise, ``R+3.2`` a reinforcement, ``CosmicZap.1`` an
-edict, ``Flare:Macron`` a flare, ``War.4`` a War card, ``Kx2.1`` a kicker. Destiny cards:
-``red.1``..``red.3`` (regular), ``red.rev`` (reverse), ``wild``, ``wild.rev``, and the
-instructional ``inst:most-bases``, ``inst:most-cards``, ``inst:fewest-warp``.
+edict, ``Flare:Macron`` a flare, ``War.4`` a War card, ``Kx2.1`` a kicker. The Fantasy Flight
+deck (``ffg``) has ``N.1``..``N.15`` (Negotiates: Compromises by their rules), one ``Morph`` and
+its artifacts, which are edicts by their rules (``IonicGas`` is its own). Destiny cards:
+``red.1``..``red.3`` (regular), ``red.rev`` (reverse), ``wild`` (``wild.1``, ``wild.2`` under
+``ffg``), ``wild.rev``, and the instructional (``ffg``: special) ``inst:most-bases``,
+``inst:most-cards``, ``inst:fewest-warp``.
 
 A scenario may name a card by its kind without the copy suffix (``A8``); `resolve_names`
 picks the first unused copy.
@@ -25,6 +28,10 @@ FFG_NEGOTIATES = 15
 REINFORCEMENTS = {2: 2, 3: 3, 5: 1}  # decision (RULES.md section 2)
 EDICTS = {"CosmicZap": 4, "CardZap": 2, "MobiusTubes": 2, "WarpBreak": 2, "Plague": 2,
           "EmotionControl": 2, "ForceField": 2, "Quash": 2, "StellarGas": 2, "CosmicGas": 2}
+# RULES.md 9: the eleven artifacts of the Fantasy Flight deck
+FFG_ARTIFACTS = {"CardZap": 2, "CosmicZap": 2, "MobiusTubes": 2, "EmotionControl": 1, "ForceField": 1,
+                 "IonicGas": 1, "Plague": 1, "Quash": 1}
+EDICT_NAMES = frozenset(EDICTS) | frozenset(FFG_ARTIFACTS)
 WAR_CARDS = 5
 KICKERS = (-1, 0, 2, 2, 3)  # decision (RULES.md section 7)
 INSTRUCTIONAL = ("most-bases", "most-cards", "fewest-warp")
@@ -43,6 +50,22 @@ def mayfair_challenge_cards() -> list[str]:
     for value, count in MAYFAIR_ATTACKS.items():
         ids += _copies(f"A{value}", count)
     ids += _copies("C", MAYFAIR_COMPROMISES)
+    return ids
+
+
+def ffg_encounter_cards() -> list[str]:
+    """The 55 encounter cards of the Fantasy Flight deck: 39 Attacks, 15 Negotiates, 1 Morph (RULES.md 9)."""
+    ids = []
+    for value, count in FFG_ATTACKS.items():
+        ids += _copies(f"A{value}", count)
+    return ids + _copies("N", FFG_NEGOTIATES) + ["Morph"]
+
+
+def artifact_cards() -> list[str]:
+    """The 11 artifacts of the Fantasy Flight deck."""
+    ids = []
+    for name, count in FFG_ARTIFACTS.items():
+        ids += _copies(name, count)
     return ids
 
 
@@ -92,13 +115,17 @@ def card(card_id: str) -> dict:
         return {"id": card_id, "kind": "attack", "value": int(base[1:]), "name": f"Attack {base[1:]}"}
     if base == "C":
         return {"id": card_id, "kind": "compromise", "value": None, "name": "Compromise"}
+    if base == "N":  # the Fantasy Flight Negotiate: a Compromise by its rules
+        return {"id": card_id, "kind": "compromise", "value": None, "name": "Negotiate"}
+    if base == "Morph":
+        return {"id": card_id, "kind": "morph", "value": None, "name": "Morph"}
     if base.startswith("R+"):
         return {"id": card_id, "kind": "reinforcement", "value": int(base[2:]), "name": f"Reinforcement {base}"}
     if base == "War":
         return {"id": card_id, "kind": "war", "value": None, "name": "War"}
     if base.startswith("Kx"):
         return {"id": card_id, "kind": "kicker", "value": int(base[2:]), "name": f"Kicker x{base[2:]}"}
-    if base in EDICTS:
+    if base in EDICT_NAMES:
         return {"id": card_id, "kind": "edict", "value": None, "name": base}
     raise KeyError(f"unknown card {card_id!r}")
 
@@ -138,8 +165,12 @@ def card_kind_name(card_id: str) -> str:
 
 # Destiny cards -----------------------------------------------------------------------------
 
-def destiny_cards(colors: list[str], *, reverse: bool, special: bool) -> list[str]:
-    """The destiny deck for the colours in play (RULES.md section 2)."""
+def destiny_cards(colors: list[str], *, reverse: bool, special: bool, ruleset: str = "mayfair") -> list[str]:
+    """The destiny deck for the colours in play (RULES.md section 2; ``ffg``, section 9: 3 per colour,
+    2 wild and the 3 special cards)."""
+    if ruleset == "ffg":
+        ids = [f"{color}.{n}" for color in colors for n in (1, 2, 3)]
+        return ids + ["wild.1", "wild.2"] + [f"inst:{name}" for name in INSTRUCTIONAL]
     ids = []
     for color in colors:
         ids += [f"{color}.1", f"{color}.2", f"{color}.3"]

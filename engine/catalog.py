@@ -43,29 +43,33 @@ def _load() -> None:
 _load()
 
 
-def power_pool(options: dict) -> list[str]:
-    """The powers that may be dealt under these options, in name order."""
+def power_pool(options: dict, ruleset: str = "mayfair") -> list[str]:
+    """The powers that may be dealt under these options in this edition, in name order."""
     if options.get("simplified"):
         names = [n for n in SIMPLIFIED_POWERS if n in POWERS]
     else:
-        names = [n for n, p in POWERS.items() if p.requires is None or options.get(p.requires)]
+        names = [n for n, p in POWERS.items()
+                 if ruleset in p.editions and (p.requires is None or options.get(p.requires))]
     if options.get("power_pool"):
         names = [n for n in names if n in options["power_pool"]]
     return sorted(names)
 
 
-def flare_pool(options: dict) -> list[str]:
+def flare_pool(options: dict, ruleset: str = "mayfair") -> list[str]:
     """The flare cards that may go into the challenge deck under these options."""
     if not options.get("flares"):
         return []
-    return [cards.flare_card(n) for n in power_pool(options) if n in FLARES]
+    return [cards.flare_card(n) for n in power_pool(options, ruleset) if n in FLARES]
 
 
-def describe() -> dict:
-    """The catalogue for clients: every power with its flares, every edict."""
+def describe(ruleset: str | None = None) -> dict:
+    """The catalogue for clients: every power with its flares, every edict (of one edition, if named)."""
     listed = []
     for name in sorted(POWERS):
+        if ruleset is not None and ruleset not in POWERS[name].editions:
+            continue
         entry = POWERS[name].catalogue()
         entry["flares"] = {mode: flare.catalogue() for mode, flare in FLARES.get(name, {}).items()}
         listed.append(entry)
-    return {"powers": listed, "edicts": [EDICTS[n].catalogue() for n in sorted(EDICTS)]}
+    edicts = [EDICTS[n].catalogue() for n in sorted(EDICTS) if ruleset is None or ruleset in EDICTS[n].editions]
+    return {"powers": listed, "edicts": edicts}

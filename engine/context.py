@@ -53,6 +53,7 @@ class Ctx:
         # stopped inside a rule), so the first boundary of every command looks (engine.winning)
         self.tokens_moved = True
         self.expired: set[str] = set()  # decisions whose deadline's default this command applied
+        self.quaking = False  # a Cosmic Quake is dealing new hands (engine.handcards): no second one inside it
         self._collected: list[dict] | None = None  # steps noted by `then` inside `collecting`
         # the agenda and step counter as a fold has them, copied at the first change since the last bookmark
         self._marked_agenda: list[dict] | None = None

@@ -88,6 +88,16 @@ def _powers(s, p, event):
         s["players"][color]["powers"] = list(names)
 
 
+@handles("PowersOffered")
+def _offered(s, p, event):
+    s["players"][p["player"]]["offered"] = list(p["powers"])
+
+
+@handles("PowerChosen")
+def _chosen(s, p, event):
+    s["players"][p["player"]]["chosen"] = list(p["powers"])
+
+
 @handles("DeckFormed")
 def _deck_formed(s, p, event):
     s[p["deck"]] = list(p["cards"])
@@ -224,6 +234,8 @@ def _hand_revealed(s, p, event):
 def _card_played(s, p, event):
     s["players"][p["player"]]["hand"].remove(p["card"])
     s["table"].append(p["card"])
+    if p["card"].startswith("Flare:") and s.get("ch") is not None:  # who played a flare this challenge (ffg: one each)
+        s["ch"].setdefault("flares", []).append(p["player"])
 
 
 @handles("ChallengeCardChosen")

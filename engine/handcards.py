@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
-from engine import cards
+from engine import cards, rulesets
 from engine.hooks import fire
 from engine.state import hand
 
-HAND_SIZE = 7
+HAND_SIZE = 7  # mayfair's (RULES.md 3); `hand_size` gives the game's own
+
+
+def hand_size(state: dict) -> int:
+    """The size of a new hand in this game's edition: 7 (mayfair), 8 (ffg)."""
+    return rulesets.of(state).hand_size
 
 
 def reshuffle_discards(ctx) -> bool:
@@ -28,6 +33,8 @@ def take_from_deck(ctx, count: int, dst: str, seen_by: list[str] | None, reason:
     while len(drawn) < count:
         deck = ctx.state["deck"]
         if not deck and not reshuffle_discards(ctx):
+            if rulesets.of(ctx.state).cosmic_quake and not ctx.quaking:
+                cosmic_quake(ctx)  # RULES.md 9: the quake gives everyone a new hand instead of this draw
             break
         deck = ctx.state["deck"]
         take = min(count - len(drawn), len(deck))
@@ -35,6 +42,20 @@ def take_from_deck(ctx, count: int, dst: str, seen_by: list[str] | None, reason:
         ctx.emit("CardsMoved", cards=batch, src="deck", dst=dst, seen_by=seen_by, reason=reason)
         drawn += batch
     return drawn
+
+
+def cosmic_quake(ctx) -> None:
+    """RULES.md 9 (ffg): a card must be drawn and neither the deck nor the discards hold one: every player
+    discards its hand and draws a new one (8), from the discards shuffled into a new deck."""
+    state = ctx.state
+    ctx.quaking = True
+    try:
+        for player in state["order"]:
+            discard_cards(ctx, player, list(hand(state, player)), "Cosmic Quake")
+        for player in state["order"]:
+            draw(ctx, player, hand_size(state), "Cosmic Quake")
+    finally:
+        ctx.quaking = False
 
 
 def draw(ctx, player: str, count: int, reason: str) -> list[str]:
@@ -80,7 +101,7 @@ def challenge_card_obtainable(state: dict) -> bool:
 
 
 def redraw_after_a_window(ctx, player: str, window: dict, check_again: dict) -> None:
-    """RULES.md 4 / 000: a player without a challenge card discards its hand and draws 7, once.
+    """RULES.md 4 / 000: a player without a challenge card discards its hand and draws 7 (8 under ffg), once.
 
     The current step is replaced by ``window`` (the player may use the new hand's cards: 000,
     "play, discard, draw") and then ``check_again``, marked ``last`` when neither the deck nor the
@@ -88,4 +109,4 @@ def redraw_after_a_window(ctx, player: str, window: dict, check_again: dict) -> 
     """
     ctx.replace(window, {**check_again, "last": not challenge_card_obtainable(ctx.state)})
     discard_cards(ctx, player, list(hand(ctx.state, player)), "new hand")
-    draw(ctx, player, HAND_SIZE, "new hand")
+    draw(ctx, player, hand_size(ctx.state), "new hand")

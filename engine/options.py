@@ -6,10 +6,11 @@ anything unknown or out of range, naming the option.
 
 from __future__ import annotations
 
+from engine import rulesets
 from engine.errors import RulesError
+from engine.rulesets import ALL_COLORS, MAYFAIR_COLORS  # noqa: F401  (colours are the editions')
 
-RULESETS = ("mayfair",)
-MAYFAIR_COLORS = ("red", "blue", "yellow", "purple", "light_blue", "orange")
+RULESETS = tuple(rulesets.RULESETS)
 
 # name: (type, default, allowed values or (min, max) for ints, meaning)
 OPTIONS: dict[str, tuple[type, object, object, str]] = {
@@ -30,28 +31,40 @@ OPTIONS: dict[str, tuple[type, object, object, str]] = {
     "power_pool": (list, None, None, "restrict the powers dealt to these names (default: every power the options allow)"),
 }
 
-MIN_PLAYERS, MAX_PLAYERS = 2, 6
+MIN_PLAYERS, MAX_PLAYERS = 2, 6  # over every edition (each has its own range: engine.rulesets)
 
 
 def resolve(ruleset: str, options: dict | None, seats: int) -> dict:
-    """Validated options with defaults filled in; raises RulesError naming what is wrong."""
+    """Validated options with defaults filled in; raises RulesError naming what is wrong.
+
+    An option that makes no sense in the edition (RULES.md 9: ``punt`` under ``ffg``, say) is
+    refused when asked for, naming the option and the edition, and held at the edition's value.
+    """
     if ruleset not in RULESETS:
         raise RulesError("1", f"unknown ruleset {ruleset!r}; available: {', '.join(RULESETS)}")
+    edition = rulesets.get(ruleset)
     options = dict(options or {})
     unknown = sorted(set(options) - set(OPTIONS))
     if unknown:
         raise RulesError("1", f"unknown option {unknown[0]!r}; known options: {', '.join(sorted(OPTIONS))}")
+    refused = sorted(set(options) & set(edition.fixed_options))
+    if refused:
+        raise RulesError("1", f"option {refused[0]} is not part of the {ruleset} ruleset; its options: "
+                              f"{', '.join(sorted(set(OPTIONS) - set(edition.fixed_options)))}")
     resolved = {}
     for name, (kind, default, allowed, _meaning) in OPTIONS.items():
-        value = options.get(name, default)
+        value = options.get(name, edition.fixed_options.get(name, default))
         if value is None and default is not None:  # null is "none" only for an option off by default
             raise RulesError("1", f"option {name} needs a value (default {default!r}), not null")
         resolved[name] = _checked(name, kind, value, allowed)
-    if not isinstance(seats, int) or isinstance(seats, bool) or not MIN_PLAYERS <= seats <= MAX_PLAYERS:
-        raise RulesError("1", f"a {ruleset} game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {seats!r}")
+    low, high = edition.min_players, edition.max_players
+    if not isinstance(seats, int) or isinstance(seats, bool) or not low <= seats <= high:
+        raise RulesError("1", f"a {ruleset} game has {low} to {high} players, not {seats!r}")
     # 000 offers the honeymoon to two players ("you may wish"); without it they use the destiny pile
     if resolved["honeymoon"] and seats != 2:
         raise RulesError("1", "the honeymoon option is for two-player games only")
+    if seats == 2 and ruleset == "ffg" and not resolved["honeymoon"]:  # 003 is a game of 3 to 5 players
+        raise RulesError("1", "a two-player ffg game is played with the honeymoon option (honeymoon: true)")
     if resolved["simplified"]:
         resolved["flares"] = False
         resolved["reverse_cone"] = False
@@ -80,7 +93,8 @@ def _checked(name: str, kind: type, value, allowed):
     return value
 
 
-def describe() -> list[dict]:
-    """The options, their defaults and meanings, for clients and the README."""
+def describe(ruleset: str | None = None) -> list[dict]:
+    """The options, their defaults and meanings, for clients and the README (of one edition, if named)."""
+    fixed = rulesets.get(ruleset).fixed_options if ruleset else {}
     return [{"name": name, "type": kind.__name__, "default": default, "meaning": meaning}
-            for name, (kind, default, _allowed, meaning) in OPTIONS.items()]
+            for name, (kind, default, _allowed, meaning) in OPTIONS.items() if name not in fixed]

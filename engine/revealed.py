@@ -16,4 +16,30 @@ def card_kind(state: dict, side: str) -> str | None:
     played = committed_challenge_cards(state, side)
     if not played:
         return None
-    return fold(state, "card_kind", cards.kind(played[0]), side=side)
+    return fold(state, "card_kind", printed_kind(state, side, played[0]), side=side)
+
+
+def printed_kind(state: dict, side: str, card_id: str) -> str:
+    """A card's own kind; a Morph (ffg) is a copy of the opponent's revealed card, and stays a Morph
+    against a Morph (RULES.md 9: both lose)."""
+    kind = cards.kind(card_id)
+    if kind != "morph":
+        return kind
+    copied = morphed_into(state, side)
+    return cards.kind(copied) if copied else kind
+
+
+def morphed_into(state: dict, side: str) -> str | None:
+    """The opponent's card a side's Morph copies: its first challenge card, unless it is a Morph too."""
+    other = committed_challenge_cards(state, "defense" if side == "offense" else "offense")
+    if not other or cards.kind(other[0]) == "morph":
+        return None
+    return other[0]
+
+
+def printed_attack_value(state: dict, side: str, card_id: str) -> int | None:
+    """An Attack's printed value; a Morph copying an Attack has that Attack's."""
+    if cards.kind(card_id) == "morph":
+        copied = morphed_into(state, side)
+        return cards.attack_value(copied) if copied else None
+    return cards.attack_value(card_id)

@@ -33,7 +33,7 @@ class Scenario:
     def __init__(self, players: int = 3, *, powers: dict | None = None, hands: dict | None = None,
                  deck: list | None = None, destiny: list | None = None, first: str | None = "red",
                  options: dict | None = None, seed: str = "scenario", tokens: dict | None = None,
-                 exact_hands: bool = False):
+                 exact_hands: bool = False, ruleset: str = "mayfair"):
         setup = {"powers": powers or {}, "hands": hands or {}, "deck_top": deck or [],
                  "destiny_top": destiny or [], "tokens": tokens or {}}
         if first:
@@ -41,7 +41,10 @@ class Scenario:
         if exact_hands:  # the stacked hands are the whole hands, not filled up to 7
             setup["exact_hands"] = sorted(hands or {})
         defaults = {"edicts": False, "flares": False, "reinforcements": False, "reverse_cone": False}
-        self.state, self.log = new_game(seed, players, {**defaults, **(options or {})}, setup=setup)
+        if ruleset == "ffg":  # its artifacts are always in the deck, and it has no reverse cone
+            defaults = {"flares": False, "reinforcements": False}
+        self.state, self.log = new_game(seed, players, {**defaults, **(options or {})}, ruleset=ruleset,
+                                        setup=setup)
         self.asked: list[dict] = []  # every decision owed after a command, once each (in the order first owed)
         self._note_asked()
         self.clock = 0

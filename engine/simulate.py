@@ -12,11 +12,10 @@ import time
 import traceback
 from dataclasses import dataclass, field
 
-from engine import flow
+from engine import flow, rulesets
 from engine.decide import execute, prompts
 from engine.errors import EngineError, EngineStuck, StateSpoiled
 from engine.invariants import card_places, violations
-from engine.options import MAYFAIR_COLORS
 from engine.options import resolve as resolve_options
 from engine.players import heuristic_command, random_command
 
@@ -71,7 +70,6 @@ def play_game(seed: str, players: int, options: dict | None = None, *, ruleset: 
     clock = 0
     try:
         state, log = new_game(seed, players, options, ruleset)
-        result.powers = {c: list(state["players"][c]["powers"]) for c in state["order"]}
         deck_cards = _cards_of(state)
         destiny_cards = sorted(state["destiny"] + state["destiny_discard"])
         result.events = len(log)
@@ -102,6 +100,8 @@ def play_game(seed: str, players: int, options: dict | None = None, *, ruleset: 
                 if found:
                     result.violations += found
                     break
+        # the powers held (under ffg they are chosen once the game has started)
+        result.powers = {c: list(state["players"][c]["powers"]) for c in state["order"]}
         result.turns = state["turn"]["number"] if state.get("turn") else 0
         result.finished = state["status"] == "finished"
         result.winners = list(state.get("winners") or [])
@@ -186,7 +186,7 @@ def summarize_games(games: int, players: int, seed: int, options: dict | None, r
     summary["mean_events_per_game"] = round(summary["total_events"] / games, 1) if games else 0
     summary["power_win_rate"] = {p: round(summary["power_wins"].get(p, 0) / n, 3)
                                  for p, n in sorted(summary["power_games"].items())}
-    summary["colors"] = list(MAYFAIR_COLORS[:players])
+    summary["colors"] = list(rulesets.get(ruleset).colors[:players])
     return summary
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from engine import cards
+from engine import cards, rulesets
 from engine.abilities import card_ability, card_windows
 from engine.powers.base import ANY_WINDOW
 from engine.registry import POWERS
@@ -53,9 +53,12 @@ def _window_options(state: dict, player: str, window: str) -> list[dict]:
     if not cards_may:
         return found
     seen = set()
+    no_flare = not may_play_a_flare(state, player)
     for card in me["hand"]:
         windows = card_windows(card)
         if not windows or (window not in windows and ANY_WINDOW not in windows):
+            continue
+        if no_flare and card.startswith("Flare:"):
             continue
         ability = card_ability(state, player, card)
         kind_name = cards.card_kind_name(card)
@@ -74,11 +77,19 @@ def hand_windows(cards_in_hand: tuple[str, ...]) -> frozenset[str]:
     return frozenset(window for card in cards_in_hand for window in card_windows(card))
 
 
+def may_play_a_flare(state: dict, player: str) -> bool:
+    """RULES.md 9 (ffg): at most one flare per player per encounter; mayfair sets no limit."""
+    limit = rulesets.of(state).flares_per_encounter
+    ch = state.get("ch")
+    return limit is None or ch is None or ch.get("flares", []).count(player) < limit
+
+
 def response_options(state: dict, player: str, use: dict) -> list[dict]:
     """The zaps a player could answer a pending use with (edicts, and flares that act as one: Healer Wild)."""
     found, seen = [], set()
+    no_flare = not may_play_a_flare(state, player)
     for card in hand(state, player):
-        if cards.kind(card) not in ("edict", "flare"):
+        if cards.kind(card) not in ("edict", "flare") or (no_flare and card.startswith("Flare:")):
             continue
         ability = card_ability(state, player, card)
         responder = getattr(ability, "respond_options", None)

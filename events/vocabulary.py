@@ -24,6 +24,12 @@ define("PlayerJoined", "A player took a seat and a colour.",
        {"player": "str", "name": "str", "bot": "str?"})
 define("GameStarted", "Play began; the seat order (clockwise) is fixed.", {"order": "list"})
 define("PowersDealt", "Each player was dealt its alien power(s); powers are public.", {"powers": "dict"})
+define("PowersOffered", "ffg: a player was offered the alien powers it will choose from (only that player "
+       "sees which); their flares go into the deck.", {"player": "str", "powers": "list"},
+       private={"powers": ("player",)})
+define("PowerChosen", "ffg: a player chose its power among those offered (only that player sees which, "
+       "until every player has chosen and the powers are dealt).", {"player": "str", "powers": "list"},
+       private={"powers": ("player",)})
 define("DeckFormed", "A deck was built and shuffled; its order is secret.",
        {"deck": "str", "cards": "list"}, private={"cards": ()})
 define("FirstPlayerChosen", "The destiny pile was cut to find the first player.",

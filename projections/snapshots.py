@@ -17,8 +17,9 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-STATE_FORMAT = 4  # 2: states carry "ply" (engine/rewind.py); 3: "ply" counts facts only; 4: stream format 2
-# ("format", "rest", deadlines only in "clock") and the base counts ("home_bases", "external_bases")
+STATE_FORMAT = 5  # 2: states carry "ply" (engine/rewind.py); 3: "ply" counts facts only; 4: stream format 2
+# ("format", "rest", deadlines only in "clock") and the base counts ("home_bases", "external_bases");
+# 5: the editions (ffg: the powers offered and chosen, the flares played in a challenge)
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import engine
 from engine.state import clone
+from projections.words import speak, terms, title, told
 
 GAME_FIELDS = ("game_id", "status", "ruleset", "options", "seats", "created", "time", "order", "winners",
                "first_player")
@@ -31,9 +32,11 @@ def players(state: dict) -> dict:
 
 
 def pending(state: dict) -> list[dict]:
-    """The decisions owed now, as the public may know them: who, what kind, until when."""
-    return [{"player": p["player"], "kind": p["kind"], "deadline": p.get("deadline")}
-            for p in engine.prompts(state)]
+    """The decisions owed now, as the public may know them: who, what kind (and what it asks, in the
+    edition's words), until when."""
+    ruleset = state.get("ruleset") or "mayfair"
+    return [{"player": p["player"], "kind": p["kind"], "title": speak(title(p["kind"]), ruleset),
+             "deadline": p.get("deadline")} for p in engine.prompts(state)]
 
 
 def _challenge(state: dict) -> dict | None:
@@ -60,13 +63,16 @@ def board(state: dict) -> dict:
                          "aside": len(state.get("aside") or []), "kickers": len(state.get("kickers") or [])}
         view["challenge"] = _challenge(state)
     view["pending"] = pending(state)
+    if state.get("ruleset"):
+        view["terms"] = terms(state["ruleset"])  # the word each part of the board goes by in this edition
     return view
 
 
 def own_prompts(state: dict, player: str | None) -> list[dict]:
-    """The decisions ``player`` owes, with their legal options (None: every player's, for the admin)."""
-    owed = engine.prompts(state)
-    return [p for p in owed if player is None or p["player"] == player]
+    """The decisions ``player`` owes, with their legal options (None: every player's, for the admin), each
+    with a ``title`` and its options' labels in the words of the game's edition (`projections.words`)."""
+    ruleset = state.get("ruleset") or "mayfair"
+    return [told(p, ruleset) for p in engine.prompts(state) if player is None or p["player"] == player]
 
 
 def hand(state: dict, player: str) -> dict:

@@ -7,7 +7,8 @@ from pathlib import Path
 
 from flask import Blueprint, Response
 
-from app.http import json_response, runtime
+from app import schemas
+from app.http import json_response, query, runtime
 from app.problems import problem_response
 
 bp = Blueprint("meta", __name__)
@@ -39,14 +40,13 @@ def _spec_text() -> str:
 
 @bp.get("/catalogue")
 def catalogue():
-    """Every power (with its flares and provenance), every edict, and the game options."""
-    return json_response(_catalogue(), headers={"Cache-Control": "public, max-age=300"})
+    """Every power (with its flares and provenance), every edict, and the game options; with
+    ``?ruleset=``, what a game of that edition may hold, in its words."""
+    ruleset = query(schemas.CATALOGUE_QUERY).get("ruleset")
+    return json_response(_catalogue(ruleset), headers={"Cache-Control": "public, max-age=300"})
 
 
 @cache
-def _catalogue() -> dict:
-    from engine import catalog, options
-    described = catalog.describe()
-    described["options"] = options.describe()
-    described["rulesets"] = list(options.RULESETS)
-    return described
+def _catalogue(ruleset: str | None) -> dict:
+    from projections.catalogue import describe
+    return describe(ruleset)

@@ -5,6 +5,7 @@ from engine.powers.base import Edict, cancel_use
 
 class CardZap(Edict):
     name = "CardZap"
+    editions = ("mayfair", "ffg")  # an artifact of the Fantasy Flight deck too
     windows = ()
     provenance = "mayfair"
     description = ("When a flare or an edict (a Card Zap included) is played, cancel it: it has no effect "

@@ -8,6 +8,7 @@ from engine.state import power_active, powers_of
 
 class CosmicZap(Edict):
     name = "CosmicZap"
+    editions = ("mayfair", "ffg")  # an artifact of the Fantasy Flight deck too
     windows = (ANY_WINDOW,)
     provenance = "mayfair"
     description = ("Any time: cancel one use of an alien power as it is used, or switch one player's power "

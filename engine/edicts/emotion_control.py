@@ -9,6 +9,7 @@ TURNED = {"attack", "war"}
 
 class EmotionControl(Edict):
     name = "EmotionControl"
+    editions = ("mayfair", "ffg")  # an artifact of the Fantasy Flight deck too
     windows = ("reveal",)
     lasting = True
     provenance = "mayfair"

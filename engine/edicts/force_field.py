@@ -8,6 +8,7 @@ from engine.steps.tokens import return_home
 
 class ForceField(Edict):
     name = "ForceField"
+    editions = ("mayfair", "ffg")  # an artifact of the Fantasy Flight deck too
     windows = ("alliance",)
     provenance = "mayfair"
     description = ("After alliances are formed: remove any of the allies, on either side, from the challenge. "

@@ -7,6 +7,7 @@ from engine.steps.tokens import return_home
 
 class MobiusTubes(Edict):
     name = "MobiusTubes"
+    editions = ("mayfair", "ffg")  # an artifact of the Fantasy Flight deck too
     windows = ("start",)
     provenance = "mayfair"
     description = ("The offense, at the start of its challenge: every token in the warp, of every colour, "

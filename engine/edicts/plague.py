@@ -19,6 +19,7 @@ TOKENS_LOST = 3
 
 class Plague(Edict):
     name = "Plague"
+    editions = ("mayfair", "ffg")  # an artifact of the Fantasy Flight deck too
     windows = (ANY_WINDOW,)
     provenance = "mayfair"
     description = ("Any time: choose another player. It loses 3 tokens of its choice to the warp, then discards "

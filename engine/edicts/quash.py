@@ -5,6 +5,7 @@ from engine.powers.base import Edict
 
 class Quash(Edict):
     name = "Quash"
+    editions = ("mayfair", "ffg")  # an artifact of the Fantasy Flight deck too
     windows = ("deal",)
     provenance = "mayfair"
     description = ("After a deal is agreed, before it is carried out: cancel it. Nothing in it happens and it "

@@ -58,6 +58,7 @@ def ooze(ctx, me: str, args: dict, reason: str) -> None:
 
 class Amoeba(Power):
     name = "Amoeba"
+    editions = ("mayfair", "ffg")
     who = ("main",)
     mandatory = False
     timing = "after challenge cards are chosen, before the reveal"

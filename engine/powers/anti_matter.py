@@ -13,6 +13,7 @@ def both_attacks(state: dict) -> bool:
 
 class AntiMatter(Power):
     name = "Anti-Matter"
+    editions = ("mayfair", "ffg")
     who = ("main",)
     mandatory = True
     timing = "the reveal (stage 8), as a main player, when two Attacks are revealed"

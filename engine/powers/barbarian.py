@@ -31,6 +31,7 @@ def best_first(card_ids: list[str]) -> list[str]:
 
 class Barbarian(Power):
     name = "Barbarian"
+    editions = ("mayfair", "ffg")
     who = ("offense",)
     mandatory = True
     timing = "after winning a challenge as the offense (stage 8)"

@@ -33,6 +33,8 @@ class Power:
     provenance = "mayfair"
     requires: str | None = None
     uses_per_challenge = 1
+    # the editions whose games may deal it (RULES.md 9: 37 of the Mayfair powers are in the FFG base set)
+    editions: tuple[str, ...] = ("mayfair",)
 
     @property
     def key(self) -> str:
@@ -83,7 +85,7 @@ class Power:
         """The public description of the power for clients."""
         return {"name": self.name, "who": list(self.who), "mandatory": self.mandatory,
                 "timing": self.timing, "windows": list(self.windows), "description": self.description,
-                "provenance": self.provenance, "requires": self.requires}
+                "provenance": self.provenance, "requires": self.requires, "editions": list(self.editions)}
 
 
 class CardAbility:
@@ -95,6 +97,7 @@ class CardAbility:
     provenance = "mayfair"
     discard_after_use = True
     lasting = False  # True when the card's effect stays in force for the rest of the challenge
+    editions: tuple[str, ...] = ("mayfair",)  # the editions whose decks hold the card (edicts, artifacts)
 
     def options(self, state: dict, me: str, card: str, window: str) -> list[dict]:
         """How the card may be played in this window (none when it cannot)."""
@@ -167,7 +170,7 @@ class Edict(CardAbility):
     def catalogue(self) -> dict:
         """The public description of this edict."""
         return {"name": self.name, "windows": list(self.windows), "description": self.description,
-                "provenance": self.provenance}
+                "provenance": self.provenance, "editions": list(self.editions)}
 
 
 def played_edict(use: dict) -> str | None:

@@ -18,6 +18,7 @@ def equalized(values: dict) -> dict:
 
 class Calculator(Power):
     name = "Calculator"
+    editions = ("mayfair", "ffg")
     who = ("main",)
     mandatory = False
     timing = "after the challenge cards are chosen, before the reveal (once per challenge)"

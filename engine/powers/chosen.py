@@ -129,6 +129,7 @@ class ChosenPick(Step):
 
 class Chosen(Power):
     name = "Chosen"
+    editions = ("mayfair", "ffg")
     who = ("main",)
     mandatory = False
     timing = "after the reveal (stage 8), once per challenge"

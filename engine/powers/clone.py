@@ -22,6 +22,7 @@ def keep_played_cards(ctx, me: str, reason: str) -> None:
 
 class Clone(Power):
     name = "Clone"
+    editions = ("mayfair", "ffg")
     who = ("main",)
     mandatory = False
     timing = "stage 9 (discard)"

@@ -16,6 +16,7 @@ def won_with_attack(state: dict, me: str, outcome: dict) -> str | None:
 
 class Cudgel(Power):
     name = "Cudgel"
+    editions = ("mayfair", "ffg")
     who = ("main",)
     mandatory = True
     timing = "after winning a challenge with an Attack card"

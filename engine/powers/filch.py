@@ -6,6 +6,7 @@ from engine.state import opponent_side, side_of_main
 
 class Filch(Power):
     name = "Filch"
+    editions = ("mayfair", "ffg")
     who = ("main",)
     mandatory = False
     timing = "stage 9 (discard)"

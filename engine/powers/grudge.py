@@ -9,6 +9,7 @@ LOSS_IF_LOST = 4
 
 class Grudge(Power):
     name = "Grudge"
+    editions = ("mayfair", "ffg")
     who = ("main",)
     mandatory = True
     timing = "stage 8, once the challenge is decided"

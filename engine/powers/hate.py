@@ -12,6 +12,7 @@ RULE = "power:Hate"
 
 class Hate(Power):
     name = "Hate"
+    editions = ("mayfair", "ffg")
     who = ("offense",)
     mandatory = True
     timing = "start of your turn (the start of its first challenge)"

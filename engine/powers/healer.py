@@ -8,6 +8,7 @@ from engine.steps.tokens import available_at, return_home, warp_place
 
 class Healer(Power):
     name = "Healer"
+    editions = ("mayfair", "ffg")
     who = ("any",)
     mandatory = False
     timing = "whenever another player loses tokens"

@@ -15,6 +15,7 @@ ZAPPED = "power:Human:zapped"  # the effect that remembers, for the rest of the 
 
 class Human(Power):
     name = "Human"
+    editions = ("mayfair", "ffg")
     who = ("main", "ally")
     mandatory = True
     timing = "the reveal (stage 8), as a main player or ally; and whenever a Cosmic Zap cancels it"

@@ -29,6 +29,7 @@ def sacrifice(ctx, me: str, chosen: dict, reason: str) -> int:
 
 class Kamikaze(Power):
     name = "Kamikaze"
+    editions = ("mayfair", "ffg")
     who = ("main",)
     mandatory = False
     timing = "stage 7, before challenge cards are chosen"

@@ -14,6 +14,7 @@ def may_declare(state: dict, me: str) -> bool:
 
 class Loser(Power):
     name = "Loser"
+    editions = ("mayfair", "ffg")
     who = ("main",)
     mandatory = False
     timing = "after the challenge cards are chosen, before the reveal (once per challenge)"

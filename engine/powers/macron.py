@@ -8,6 +8,7 @@ TOKEN_WORTH = 4
 
 class Macron(Power):
     name = "Macron"
+    editions = ("mayfair", "ffg")
     who = ("main", "ally")
     mandatory = True
     timing = "launch, alliances and the reveal"

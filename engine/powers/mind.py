@@ -9,6 +9,7 @@ WINDOWS = ("launch", "alliance", "planning")  # stages 4 to 7: after the launch,
 
 class Mind(Power):
     name = "Mind"
+    editions = ("mayfair", "ffg")
     who = ("main", "ally")
     mandatory = False
     timing = "stages 4 to 7, once per challenge"

@@ -15,6 +15,7 @@ def reversed_digits(value: int) -> int:
 
 class Mirror(Power):
     name = "Mirror"
+    editions = ("mayfair", "ffg")
     who = ("main",)
     mandatory = False
     timing = "after the challenge cards are chosen, before the reveal (once per challenge)"

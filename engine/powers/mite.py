@@ -13,6 +13,7 @@ RULE = "power:Mite"
 
 class Mite(Power):
     name = "Mite"
+    editions = ("mayfair", "ffg")
     who = ("offense",)
     mandatory = True
     timing = "stage 3, as soon as the offense has launched"

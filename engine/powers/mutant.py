@@ -1,13 +1,14 @@
 """Mutant: fill the hand up to seven, from the deck or from other hands."""
 
 from engine import shapes
-from engine.handcards import HAND_SIZE, draw, give_cards
+from engine.handcards import draw, give_cards, hand_size
 from engine.powers.base import Flare, Power
 from engine.state import hand, side_of_main
 
 
 class Mutant(Power):
     name = "Mutant"
+    editions = ("mayfair", "ffg")
     who = ("main",)
     mandatory = False
     timing = "stage 7, before challenge cards are chosen"
@@ -18,7 +19,7 @@ class Mutant(Power):
                    "random from another player's hand.")
 
     def options(self, state, me, window):
-        missing = HAND_SIZE - len(hand(state, me))
+        missing = hand_size(state) - len(hand(state, me))
         if side_of_main(state, me) is None or missing <= 0:
             return []
         sources = ["deck"] + others_holding(state, me)
@@ -27,7 +28,7 @@ class Mutant(Power):
 
     def use(self, ctx, me, args, use):
         for source in args["sources"]:
-            if len(hand(ctx.state, me)) >= HAND_SIZE:
+            if len(hand(ctx.state, me)) >= hand_size(ctx.state):
                 break
             victim_hand = hand(ctx.state, source) if source != "deck" else []
             if victim_hand:
@@ -55,12 +56,12 @@ class MutantWild(Flare):
                    "chosen, draw cards from the deck until you hold 7.")
 
     def options(self, state, me, card, window):
-        if side_of_main(state, me) is None or len(hand(state, me)) - 1 >= HAND_SIZE:
+        if side_of_main(state, me) is None or len(hand(state, me)) - 1 >= hand_size(state):
             return []
         return [self.offer(card, label="draw up to 7 cards")]
 
     def use(self, ctx, me, card, args, use):
-        missing = HAND_SIZE - len(hand(ctx.state, me))
+        missing = hand_size(ctx.state) - len(hand(ctx.state, me))
         if missing > 0:
             draw(ctx, me, missing, "Mutant Wild")
 

@@ -20,6 +20,7 @@ def protected(state: dict, me: str, player: str) -> bool:
 
 class Observer(Power):
     name = "Observer"
+    editions = ("mayfair", "ffg")
     who = ("main", "ally")
     mandatory = True
     timing = "whenever tokens on your side would go to the warp"

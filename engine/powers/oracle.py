@@ -22,6 +22,7 @@ def still_to_choose(state: dict, side: str) -> bool:
 
 class Oracle(Power):
     name = "Oracle"
+    editions = ("mayfair", "ffg")
     who = ("main",)
     mandatory = True
     timing = "stage 7 (play challenge cards)"

@@ -37,6 +37,7 @@ def compromise_against_attack(state: dict, side: str) -> bool:
 
 class Pacifist(Power):
     name = "Pacifist"
+    editions = ("mayfair", "ffg")
     who = ("main",)
     mandatory = True
     timing = "the reveal (stage 8), as a main player"

@@ -9,6 +9,7 @@ BOTH = {"offense", "defense"}
 
 class Parasite(Power):
     name = "Parasite"
+    editions = ("mayfair", "ffg")
     who = ("not main",)
     mandatory = False
     timing = "alliances (stage 6)"

@@ -35,6 +35,7 @@ def give(ctx, me: str, args: dict, reason: str) -> bool:
 
 class Philanthropist(Power):
     name = "Philanthropist"
+    editions = ("mayfair", "ffg")
     who = ("main", "ally")
     mandatory = False
     timing = "after alliances are formed (stage 6), once per challenge"

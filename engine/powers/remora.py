@@ -31,6 +31,7 @@ def followed(player: str, me: str, reason: str) -> bool:
 
 class Remora(Power):
     name = "Remora"
+    editions = ("mayfair", "ffg")
     who = ("any",)
     mandatory = False
     timing = "whenever another player draws cards or retrieves tokens"

@@ -40,6 +40,7 @@ def swap_committed(ctx, reason: str) -> None:
 
 class Sorcerer(Power):
     name = "Sorcerer"
+    editions = ("mayfair", "ffg")
     who = ("main",)
     mandatory = False
     timing = "after challenge cards are chosen, before the reveal"

@@ -35,6 +35,7 @@ def land(ctx, me: str, src: str, reason: str) -> None:
 
 class Spiff(Power):
     name = "Spiff"
+    editions = ("mayfair", "ffg")
     who = ("offense",)
     mandatory = False
     timing = "after losing an Attack against Attack by 10 or more"

@@ -35,6 +35,7 @@ def can_swap(state: dict, me: str, them: str | None, exclude: str | None = None)
 
 class Trader(Power):
     name = "Trader"
+    editions = ("mayfair", "ffg")
     who = ("main",)
     mandatory = False
     timing = "stage 7, before challenge cards are chosen"

@@ -15,6 +15,7 @@ def tripled(value: int) -> int:
 
 class Tripler(Power):
     name = "Tripler"
+    editions = ("mayfair", "ffg")
     who = ("main",)
     mandatory = True
     timing = "the reveal (stage 8), whenever you reveal an Attack as a main player"

@@ -27,6 +27,7 @@ def schedule_pull(ctx, me: str, count: int, why: str) -> None:
 
 class Vacuum(Power):
     name = "Vacuum"
+    editions = ("mayfair", "ffg")
     who = ("any",)
     mandatory = True
     timing = "whenever you lose tokens to the warp"

@@ -33,6 +33,7 @@ def infected_total(state: dict, side: str, value: int, card: int, carriers) -> i
 
 class Virus(Power):
     name = "Virus"
+    editions = ("mayfair", "ffg")
     who = ("main",)
     mandatory = True
     timing = "the reveal (stage 8), whenever you reveal an Attack as a main player"

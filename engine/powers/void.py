@@ -18,6 +18,7 @@ def removes(state: dict, side: str | None, player: str, by: str | None) -> bool:
 
 class Void(Power):
     name = "Void"
+    editions = ("mayfair", "ffg")
     who = ("main",)
     mandatory = True
     timing = "resolution, when you send the losing side away"

@@ -29,6 +29,7 @@ def take_from_discard(ctx, me: str, card_ids: list[str], reason: str) -> None:
 
 class Vulch(Power):
     name = "Vulch"
+    editions = ("mayfair", "ffg")
     who = ("any",)
     mandatory = True
     timing = "whenever another player's edict is discarded"

@@ -11,6 +11,7 @@ def warp_size(state: dict) -> int:
 
 class Warpish(Power):
     name = "Warpish"
+    editions = ("mayfair", "ffg")
     who = ("main",)
     mandatory = True
     timing = "the reveal (stage 8), as a main player"

@@ -15,6 +15,7 @@ def experience(state: dict, player: str) -> int:
 
 class Warrior(Power):
     name = "Warrior"
+    editions = ("mayfair", "ffg")
     who = ("main",)
     mandatory = True
     timing = "the reveal (stage 8), as a main player"

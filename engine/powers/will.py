@@ -6,6 +6,7 @@ from engine.state import offense
 
 class Will(Power):
     name = "Will"
+    editions = ("mayfair", "ffg")
     who = ("offense",)
     mandatory = True
     timing = "destiny (stage 2)"

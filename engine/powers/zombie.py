@@ -8,6 +8,7 @@ from engine.steps.tokens import move, return_home, warp_place
 
 class Zombie(Power):
     name = "Zombie"
+    editions = ("mayfair", "ffg")
     who = ("any",)
     mandatory = True
     timing = "whenever you would lose tokens to the warp"

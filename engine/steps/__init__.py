@@ -2,6 +2,7 @@
 
 from engine.steps import (  # noqa: F401
     cards_stage,
+    choose_powers,
     deal,
     destiny,
     game,

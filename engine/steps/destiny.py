@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine import cards, shapes
+from engine import cards, rulesets, shapes
 from engine.flow import Step, option, prompt, register
 from engine.hooks import fire, fold
 from engine.state import (
@@ -116,8 +116,10 @@ class Destiny(Step):
         elif told["kind"] == "color":
             determine(ctx, told["color"], told["reverse"], "destiny")
         elif told["kind"] == "wild":
-            # 000: any system, the offense's own included ("as if that colour had appeared")
-            ctx.update(phase="choose", candidates=others + [offense], reverse=told["reverse"],
+            # 000: any system, the offense's own included ("as if that colour had appeared");
+            # RULES.md 9 (ffg): any other player
+            own = [offense] if rulesets.of(state).wild_names_own_system else []
+            ctx.update(phase="choose", candidates=others + own, reverse=told["reverse"],
                        slides=not told["reverse"])
         else:
             candidates = instruction_candidates(state, told["instruction"])

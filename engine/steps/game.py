@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from engine import rulesets
 from engine.flow import Step, option, prompt, register
-from engine.handcards import HAND_SIZE, discard_cards, draw, redraw_after_a_window
+from engine.handcards import discard_cards, draw, hand_size, redraw_after_a_window
 from engine.hooks import fire
 from engine.state import (
     challenge_cards,
@@ -160,7 +161,7 @@ class PreChallenge(Step):
         # the turn's end is scheduled first, so what the discards trigger (Vulch) runs before it
         ctx.unwind("turn_end", reason="punt")
         discard_cards(ctx, offense, list(hand(ctx.state, offense)), "punt")
-        draw(ctx, offense, HAND_SIZE, "punt")
+        draw(ctx, offense, hand_size(ctx.state), "punt")
 
     def default(self, state, step, prompt_, rng):
         return {"action": "play", "args": {}}
@@ -168,13 +169,16 @@ class PreChallenge(Step):
 
 @register
 class NewHand(Step):
-    """A main player without a challenge card discards its hand and draws a new one (RULES.md 4)."""
+    """A main player without a challenge card discards its hand and draws a new one (RULES.md 4).
+
+    Under ``ffg`` the defense draws only at the planning phase (RULES.md 9, `PrepareCards`)."""
 
     op = "new_hand"
 
     def run(self, ctx, step):
         player = main_player(ctx.state, step["side"])
-        if not player or challenge_cards(ctx.state, player) or step.get("last"):
+        if not player or challenge_cards(ctx.state, player) or step.get("last") or \
+                not rulesets.of(ctx.state).defense_redraws_at_destiny:
             ctx.done()
             return
         # 000: the player may use each new hand's cards before it draws again (14.10)

@@ -11,7 +11,7 @@ from engine import cards, shapes
 from engine.flow import Step, option, prompt, register
 from engine.handcards import draw, give_cards
 from engine.hooks import fire, fold
-from engine.revealed import card_kind
+from engine.revealed import card_kind, printed_attack_value, printed_kind
 from engine.state import (
     allies,
     committed_challenge_cards,
@@ -36,7 +36,8 @@ def attack_values(state: dict) -> dict:
         if card_kind(state, side) != "attack" or not played:
             values[side] = None
             continue
-        value = sum(cards.attack_value(c) or 0 for c in played if cards.kind(c) == "attack")
+        value = sum(printed_attack_value(state, side, c) or 0 for c in played
+                    if printed_kind(state, side, c) == "attack")
         values[side] = value
     values = fold(state, "attack_values", values)
     for side in SIDES:
@@ -80,7 +81,9 @@ def outcome(state: dict) -> dict:
     kinds = {side: card_kind(state, side) for side in SIDES}
     found = {"cards": kinds, "winner": None, "totals": None, "consolation": None}
     off, dfn = kinds["offense"], kinds["defense"]
-    if "war" in (off, dfn):
+    if off == "morph" and dfn == "morph":  # RULES.md 9: Morph against Morph, both lose
+        found.update(kind="morph", winner=None, both_lose=True)
+    elif "war" in (off, dfn):
         found.update(_war_outcome(state, kinds))
     elif off == "attack" and dfn == "attack":
         sums = totals(state)

@@ -17,7 +17,7 @@ what is usable at any time answers to those names.
 
 from __future__ import annotations
 
-from engine import cards
+from engine import cards, rulesets
 from engine.abilities import card_ability, handler_for
 from engine.flow import Step, option, prompt, register
 from engine.handcards import discard
@@ -56,6 +56,13 @@ def begin_use(ctx, player: str, opt: dict, args: dict, window: str, target: dict
     reopened = dict(ctx.state["agenda"][-1], passed=[], round=ctx.state["agenda"][-1].get("round", 0) + 1)
     steps = [ctx.step("respond", use=use, passed=[])] if anyone_can_respond(ctx.state, use) else []
     ctx.replace(*steps, apply_step, reopened)
+
+
+def keep_flare(ctx, player: str, card_id: str) -> None:
+    """RULES.md 9 (ffg): a flare goes back to its owner's hand once played, used or cancelled (its lasting
+    effect, if any, stays in force for the encounter)."""
+    if card_id in ctx.state["table"]:
+        ctx.emit("CardsMoved", cards=[card_id], src="table", dst=f"hand:{player}", seen_by=None, reason="flare kept")
 
 
 def discard_from_table(ctx, player: str, card_id: str, reason: str) -> None:
@@ -169,7 +176,9 @@ class ApplyUse(Step):
         card = use["ability"][5:]
         if not cancelled:
             handler.use(ctx, player, card, use["args"], use)
-        if handler.discard_after_use or cancelled:
+        if cards.kind(card) == "flare" and rulesets.of(ctx.state).flare_kept:
+            keep_flare(ctx, player, card)
+        elif handler.discard_after_use or cancelled:
             discard_from_table(ctx, player, card, "cancelled" if cancelled else "used")
         if not cancelled:
             fire(ctx, "on_use_applied", use=use)  # what a card changed may set off powers (Peacenik)

@@ -127,9 +127,11 @@ class ApiGame:
     """A game created, joined and played through the HTTP API (a test client per request)."""
 
     def __init__(self, client, seats: int = 3, seed: str | None = "api-seed", options: dict | None = None,
-                 setup: dict | None = None):
+                 setup: dict | None = None, ruleset: str | None = None):
         self.client = client
         body = {"seats": seats, "options": options or {}}
+        if ruleset is not None:
+            body["ruleset"] = ruleset
         if seed is not None:
             body["seed"] = seed
         if setup is not None:

@@ -20,7 +20,7 @@ def test_create_join_start(client):
     assert list(tokens) == ["red", "blue", "yellow"]
     started = client.post(f"/games/{game['id']}/start", headers=bearer(tokens["blue"]))
     assert started.status_code == 200 and started.json["status"] == "playing"
-    assert started.json["pending"] and set(started.json["pending"][0]) == {"player", "kind", "deadline"}
+    assert started.json["pending"] and set(started.json["pending"][0]) == {"player", "kind", "title", "deadline"}
 
 
 def test_join_with_a_colour_and_a_taken_colour(client):

@@ -7,9 +7,10 @@ import json
 from engine import cards
 from engine.catalog import describe
 from engine.powers.base import PROVENANCES
+from projections.catalogue import describe as catalogue_of
 from tests.engine.test_catalogue_coverage import rules_table_powers
 
-EDICT_NAMES = sorted(cards.EDICTS)
+EDICT_NAMES = sorted(cards.EDICT_NAMES)  # the Mayfair edicts and the Fantasy Flight artifacts
 
 
 def check_catalogue(listed: dict) -> None:
@@ -49,7 +50,7 @@ def test_cosmic_catalogue_json_prints_the_same_catalogue(capsys):
     assert main(["catalogue", "--json"]) == 0
     printed = json.loads(capsys.readouterr().out)
     check_catalogue(printed)
-    assert printed == json.loads(json.dumps(describe()))
+    assert printed == json.loads(json.dumps(catalogue_of()))
 
 
 def test_cosmic_catalogue_lists_one_line_per_power_and_edict(capsys):

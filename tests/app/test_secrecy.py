@@ -180,6 +180,6 @@ def test_the_board_lists_pending_decisions_without_their_options(client, api_gam
     game = api_game(seats=3, seed=SEED, moves=30)
     board = client.get(game.url()).json
     for pending in board["pending"]:
-        assert set(pending) == {"player", "kind", "deadline"}
+        assert set(pending) == {"player", "kind", "title", "deadline"}  # the title names the kind, no option
     assert all(set(seat) == {"name", "bot", "powers", "hand_size"} for seat in board["players"].values())
     assert set(board["decks"]) >= {"deck", "destiny"} and all(isinstance(n, int) for n in board["decks"].values())

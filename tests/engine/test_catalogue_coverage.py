@@ -5,7 +5,7 @@
   or a Cosmic Zap) and, for each of its flares, ``test_<snake>_wild_...`` / ``test_<snake>_super_...``;
 - every power of RULES.md section 6's table is in the catalogue, with a provenance, and with
   both flares (RULES.md: "Each power in the catalogue needs its Wild and Super flare");
-- every edict of `engine.cards.EDICTS` has its module and ``tests/engine/edicts/test_<snake>.py``
+- every edict of `engine.cards.EDICT_NAMES` (the Mayfair edicts and the FFG artifacts) has its module and ``tests/engine/edicts/test_<snake>.py``
   with ``test_<snake>_...`` tests (the two zaps may share ``test_zaps.py``).
 
 Each test lists everything missing at once, so a failure is a to-do list.
@@ -113,7 +113,7 @@ def test_every_power_has_both_flares_with_provenance():
 
 def test_every_edict_has_its_module_and_its_tests():
     missing = []
-    for name in cards.EDICTS:
+    for name in sorted(cards.EDICT_NAMES):
         key = snake(name)
         edict = EDICTS.get(name)
         if edict is None:

@@ -41,6 +41,16 @@ def expected(name: str) -> dict:
     return json.loads((STREAMS / f"{name}.expect.json").read_text())
 
 
+def recorded_parts(board: dict, recorded: dict) -> dict:
+    """The parts of a board view that the recording holds: a view may gain parts (a pending decision's
+    title, the edition's terms) without the game having changed; every recorded part must be equal."""
+    kept = {key: board.get(key) for key in recorded}
+    if "pending" in recorded and isinstance(kept.get("pending"), list):
+        fields = {name for entry in recorded["pending"] for name in entry} or {"player", "kind", "deadline"}
+        kept["pending"] = [{k: v for k, v in entry.items() if k in fields} for entry in kept["pending"]]
+    return kept
+
+
 def test_there_are_golden_streams_to_check():
     assert len(NAMES) >= 7
 
@@ -68,7 +78,7 @@ def test_a_golden_stream_folds_to_the_board_and_hands_it_was_recorded_with(name)
     want = expected(name)
     assert (state["v"], state["status"], list(state.get("winners") or [])) == \
         (want["version"], want["status"], want["winners"])
-    assert views.board(state) == want["board"]
+    assert recorded_parts(views.board(state), want["board"]) == want["board"]
     assert {c: sorted(state["players"][c]["hand"]) for c in state["order"]} == want["hands"]
 
 
@@ -80,7 +90,8 @@ def test_a_golden_stream_audits_clean_and_imports(name):
     runtime = Runtime(Settings(prefix="golden-test"), redis_client=fakeredis.FakeRedis())
     imported = import_game(runtime, lines)
     assert imported["version"] == expected(name)["version"]
-    assert views.board(runtime.repository.current(imported["game_id"])) == expected(name)["board"]
+    board = expected(name)["board"]
+    assert recorded_parts(views.board(runtime.repository.current(imported["game_id"])), board) == board
 
 
 @pytest.mark.parametrize("name", NAMES)
