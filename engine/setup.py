@@ -60,12 +60,23 @@ def check_setup(setup: dict, options: dict, ruleset: str = "mayfair") -> None:
             raise RulesError("3", f"setup.powers.{color} names a power twice")
     check_stacked_cards(setup, options, ruleset)
     check_token_layout(setup, colors)
-    first = setup.get("first")
-    if "first" in setup and first not in colors:
-        raise CommandError(f"setup.first: {first!r} is not a colour; colours: {', '.join(colors)}", "setup.first")
+    if "first" in setup:
+        check_colour(setup["first"], colors, "setup.first")
     exact = setup.get("exact_hands", [])
-    if not isinstance(exact, list) or not all(c in colors for c in exact):
+    if not isinstance(exact, list):
         raise CommandError("setup.exact_hands lists colours", "setup.exact_hands")
+    for color in exact:
+        check_colour(color, colors, "setup.exact_hands")
+
+
+def check_colour(value, colors, field: str) -> None:
+    """A colour of this game's edition: a 400 for what is no colour at all, a 422 for a colour of the
+    other edition (green in a mayfair game, say: it is a colour, the edition has none such)."""
+    if value in colors:
+        return
+    if value not in game_options.ALL_COLORS:
+        raise CommandError(f"{field}: {value!r} is not a colour; colours: {', '.join(colors)}", field)
+    raise RulesError("1", f"{field}: this edition's colours are {', '.join(colors)}; {value} is not one of them")
 
 
 def check_token_layout(setup: dict, colors=game_options.MAYFAIR_COLORS) -> None:
@@ -79,14 +90,13 @@ def check_token_layout(setup: dict, colors=game_options.MAYFAIR_COLORS) -> None:
         raise CommandError("setup.tokens maps planets to {colour: count}", "setup.tokens")
     for planet, counts in layout.items():
         home, _, index = planet.rpartition("-")
-        if home not in colors or index not in ("0", "1", "2", "3", "4"):
+        if home not in game_options.ALL_COLORS or index not in ("0", "1", "2", "3", "4"):
             raise CommandError(f"setup.tokens: {planet!r} is not a planet name (<colour>-<0 to 4>)", "setup.tokens")
+        check_colour(home, colors, "setup.tokens")
         if not isinstance(counts, dict):
             raise CommandError(f"setup.tokens.{planet} maps colours to counts", f"setup.tokens.{planet}")
         for color, n in counts.items():
-            if color not in colors:
-                raise CommandError(f"setup.tokens.{planet}: {color!r} is not a colour; colours: "
-                                   f"{', '.join(colors)}", f"setup.tokens.{planet}")
+            check_colour(color, colors, f"setup.tokens.{planet}")
             if type(n) is not int or not 0 <= n <= TOKENS_PER_PLAYER:
                 raise CommandError(f"setup.tokens.{planet}.{color}: a count of tokens is a whole number from 0 "
                                    f"to {TOKENS_PER_PLAYER}, not {n!r}", f"setup.tokens.{planet}.{color}")
@@ -98,9 +108,7 @@ def _per_colour(setup: dict, field: str, colors=game_options.MAYFAIR_COLORS) -> 
     if not isinstance(value, dict):
         raise CommandError(f"setup.{field} must be an object keyed by colour", f"setup.{field}")
     for color in value:
-        if color not in colors:
-            raise CommandError(f"setup.{field}: {color!r} is not a colour; colours: "
-                               f"{', '.join(colors)}", f"setup.{field}")
+        check_colour(color, colors, f"setup.{field}")
     return value
 
 
@@ -160,9 +168,7 @@ def join(ctx, command: dict) -> None:
     colors = rulesets.of(state).colors
     free = [c for c in colors if c not in state["players"]]
     if wanted is not None:
-        if wanted not in colors:
-            raise CommandError(f"{wanted!r} is not a colour of a {state['ruleset']} game; colours: "
-                               f"{', '.join(colors)}", "color")
+        check_colour(wanted, colors, "color")
         if wanted not in free:
             raise RulesError("lobby", f"{wanted} is already taken")
     bot = command.get("bot")

@@ -90,3 +90,15 @@ def test_a_seat_token_sees_no_other_seats_offer(client):
     for event in offered:
         shown = event["payload"]["powers"]
         assert (shown == [None, None]) == (event["payload"]["player"] != "red")
+
+
+def test_a_colour_of_the_other_edition_is_a_422_and_no_colour_at_all_a_400(client):
+    mayfair = client.post("/games", json={"seats": 3}).json["id"]
+    green = client.post(f"/games/{mayfair}/players", json={"name": "Ann", "color": "green"})
+    assert green.status_code == 422 and "green is not one of them" in green.json["detail"]
+    ffg = client.post("/games", json={"seats": 3, "ruleset": "ffg"}).json["id"]
+    orange = client.post(f"/games/{ffg}/players", json={"name": "Bob", "color": "orange"})
+    assert orange.status_code == 422
+    assert client.post(f"/games/{ffg}/players", json={"name": "Cy", "color": "green"}).json["color"] == "green"
+    pink = client.post(f"/games/{ffg}/players", json={"name": "Di", "color": "pink"})
+    assert pink.status_code == 400
