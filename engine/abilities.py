@@ -46,7 +46,7 @@ def card_abilities(card_id: str) -> tuple | None:
 def card_windows(card_id: str) -> frozenset[str]:
     """Every timing window in which a card could be played, whatever the player's powers ("*": any)."""
     return frozenset(window for ability in card_abilities(card_id) or () if ability is not None
-                     for window in ability.windows)
+                     for windows in (ability.windows, *ability.windows_by_edition.values()) for window in windows)
 
 
 def handler_for(source: str):

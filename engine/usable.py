@@ -62,7 +62,7 @@ def _window_options(state: dict, player: str, window: str) -> list[dict]:
             continue
         ability = card_ability(state, player, card)
         kind_name = cards.card_kind_name(card)
-        if ability is None or kind_name in seen or not ability.in_window(window):
+        if ability is None or kind_name in seen or not ability.in_window(window, state.get("ruleset") or "mayfair"):
             continue
         offered = ability.options(state, player, card, window)
         if offered:

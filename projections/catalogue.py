@@ -30,6 +30,7 @@ def describe(ruleset: str | None = None) -> dict:
             flare["description"] = speak(flare["description"], ruleset)
     for edict in described["edicts"]:
         edict["description"] = speak(edict["description"], ruleset)
+        edict["windows"] = list(catalog.EDICTS[edict["name"]].windows_in(ruleset))
     described.update(
         ruleset=ruleset, rulesets=list(options.RULESETS), options=options.describe(ruleset),
         colors=list(edition.colors), players={"min": edition.min_players, "max": edition.max_players},

@@ -9,8 +9,9 @@ class MobiusTubes(Edict):
     name = "MobiusTubes"
     editions = ("mayfair", "ffg")  # an artifact of the Fantasy Flight deck too
     windows = ("start",)
+    windows_by_edition = {"ffg": ("regroup",)}  # the FFG artifact: the offense, in the regroup phase
     provenance = "mayfair"
-    description = ("The offense, at the start of its challenge: every token in the warp, of every colour, "
+    description = ("The offense, at the start of its challenge (under ffg: in the regroup phase): every token in the warp, of every colour, "
                    "goes back to its owner, who places its own tokens among its bases.")
 
     def options(self, state, me, card, window):

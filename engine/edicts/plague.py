@@ -21,8 +21,9 @@ class Plague(Edict):
     name = "Plague"
     editions = ("mayfair", "ffg")  # an artifact of the Fantasy Flight deck too
     windows = (ANY_WINDOW,)
+    windows_by_edition = {"ffg": ("regroup",)}  # the FFG artifact is played at the start of an encounter
     provenance = "mayfair"
-    description = ("Any time: choose another player. It loses 3 tokens of its choice to the warp, then discards "
+    description = ("Any time (under ffg: in the regroup phase): choose another player. It loses 3 tokens of its choice to the warp, then discards "
                    "one card of each kind it holds (Attack, Compromise, War, reinforcement, kicker, edict, "
                    "flare), choosing which card of each kind.")
 

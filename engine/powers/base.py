@@ -98,6 +98,8 @@ class CardAbility:
     discard_after_use = True
     lasting = False  # True when the card's effect stays in force for the rest of the challenge
     editions: tuple[str, ...] = ("mayfair",)  # the editions whose decks hold the card (edicts, artifacts)
+    # where an edition's card is played at another time than ``windows`` (ffg's Plague: regroup only)
+    windows_by_edition: dict[str, tuple[str, ...]] = {}
 
     def options(self, state: dict, me: str, card: str, window: str) -> list[dict]:
         """How the card may be played in this window (none when it cannot)."""
@@ -117,9 +119,14 @@ class CardAbility:
         """The rule reference of this card."""
         return f"card:{self.name}"
 
-    def in_window(self, window: str) -> bool:
-        """Whether the card may be played in a window."""
-        return ANY_WINDOW in self.windows or window in self.windows
+    def windows_in(self, ruleset: str) -> tuple[str, ...]:
+        """The windows the card is played in, in an edition."""
+        return self.windows_by_edition.get(ruleset, self.windows)
+
+    def in_window(self, window: str, ruleset: str = "mayfair") -> bool:
+        """Whether the card may be played in a window (of a game of this edition)."""
+        windows = self.windows_in(ruleset)
+        return ANY_WINDOW in windows or window in windows
 
     def add_effect(self, ctx, me: str, **details) -> None:
         """Put this card's lasting effect in force for the rest of the challenge (its hooks read ``details``)."""

@@ -250,3 +250,30 @@ def test_same_seed_same_ffg_game():
             log += events
         return log
     assert run("again") == run("again")
+
+
+def test_under_ffg_plague_is_played_in_the_regroup_phase_only():
+    """The FFG artifact is played at the start of an encounter; the Mayfair edict any time."""
+    g = ffg_game(hands={"yellow": ["Plague"]})
+    windows_with_plague = []
+    for _ in range(40):
+        owed = g.prompts("yellow")
+        window = next((p for p in owed if p["kind"] == "window"), None)
+        if window and any(o.get("ability") == "card:Plague" for o in window["options"]):
+            windows_with_plague.append(window["info"]["window"])
+        waiting = [p for p in g.prompts() if p["kind"] == "window"]
+        if g.ch and g.ch["stage"] >= 3 or not waiting:
+            break
+        g.command(waiting[0]["player"], "pass")
+    assert windows_with_plague == ["regroup"]
+    g.owe("red", "launch")
+    assert "card:Plague" not in g.abilities("yellow")
+
+
+def test_under_ffg_mobius_tubes_is_the_offenses_in_the_regroup_phase():
+    g = ffg_game(hands={"red": ["MobiusTubes"]}, tokens={"red-0": {"red": 2}})  # red's other ships in the warp
+    g.owe("red", "regroup")
+    offered = [o.get("ability") for p in g.asked if p["kind"] == "window" for o in p["options"]]
+    assert "card:MobiusTubes.1" not in offered  # not at the start of the encounter, as in mayfair
+    g.regroup("red", "red-0")
+    assert g.prompts("red")[0]["info"]["window"] == "regroup" and "card:MobiusTubes.1" in g.abilities("red")
