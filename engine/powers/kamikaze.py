@@ -4,7 +4,7 @@ from engine import shapes
 from engine.handcards import draw
 from engine.powers.base import Flare, Power
 from engine.state import side_of_main, tokens_on_bases
-from engine.steps.tokens import lose
+from engine.steps.tokens import available_at, lose
 
 MAX_SACRIFICE = 4
 CARDS_PER_TOKEN = 2
@@ -18,8 +18,12 @@ def note_key(me: str) -> str:
 
 
 def sacrifice(ctx, me: str, chosen: dict, reason: str) -> int:
-    """Send the chosen tokens (``{planet: n}``) to the warp and draw two cards per token that went."""
-    report = lose(ctx, [(me, planet, n) for planet, n in sorted(chosen.items())], reason)
+    """Send the chosen tokens (``{planet: n}``) to the warp and draw two cards per token that went.
+
+    Only the tokens still there go: a response applied before this use (Void's Wild, paid with one
+    of the same tokens) may have moved some since the use was announced."""
+    still = [(me, planet, min(n, available_at(ctx.state, me, planet))) for planet, n in sorted(chosen.items())]
+    report = lose(ctx, still, reason)
     # Tokens that went home (Zombie) were not sacrificed and earn nothing.
     gone = sum(entry["count"] for entry in report if entry["to"] != "home")
     if gone:

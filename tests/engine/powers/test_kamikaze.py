@@ -1,6 +1,6 @@
 """Kamikaze trades tokens for cards before the cards are chosen; its flares trade smaller or fight on."""
 
-from tests.engine.scenarios import red_attacks_blue
+from tests.engine.scenarios import offered, red_attacks_blue
 
 WEAK_RED = ["A4", "A5", "A6", "A7", "C", "C", "C"]
 BLUE = ["A12", "C", "C", "C", "C", "C", "C"]
@@ -79,3 +79,26 @@ def test_kamikaze_super_makes_each_sacrificed_token_add_two():
     result = play(True)  # three sacrificed tokens add 2 each
     assert result["totals"] == {"offense": 20, "defense": 19}
     assert result["winner"] == "offense"
+
+
+def test_kamikaze_wild_sacrifices_only_the_tokens_still_there_when_it_applies():
+    """A response applied first may move the very tokens named (found by 10,000 random games): red
+    sacrifices its one token on red-1, blue tries a Card Zap, red cancels the zap with Void's Wild paid
+    with that same token; the sacrifice then finds nothing left, and draws nothing."""
+    hands = {"red": ["A8", "Flare:Kamikaze", "Flare:Void"], "blue": ["A12", "CardZap"]}
+    g = red_attacks_blue("Mind", "Filch", "Clone", hands, tokens={"red-1": {"red": 1}},
+                         options={"flares": True, "edicts": True})
+    g.regroup("red", None)  # (its other three tokens of red-1 are in the warp)
+    g.launch({"red-0": 2}, "blue-2")
+    g.invite_none()
+    offered(g, "red", "card:Flare:Kamikaze")  # the planning window
+    g.use("red", "card:Flare:Kamikaze", {"tokens": {"red-1": 1}})
+    g.use("blue", "card:CardZap.1")
+    g.use("red", "card:Flare:Void", {"token_from": "red-1"})
+    while any(p["kind"] == "response" for p in g.prompts()):
+        g.command(next(p for p in g.prompts() if p["kind"] == "response")["player"], "pass")
+    assert g.tokens("red-1") == {}  # the one token went once, for Void's Wild
+    losses = [e["payload"] for e in g.log if e["type"] == "TokensMoved"
+              and e["payload"]["reason"] in ("Void Wild Flare", "Kamikaze Wild Flare")]
+    assert losses == [{"moves": [["red", "red-1", "warp", 1]], "reason": "Void Wild Flare"}]
+    assert not [e for e in g.log if e["type"] == "CardsMoved" and e["payload"]["reason"] == "Kamikaze Wild Flare"]
