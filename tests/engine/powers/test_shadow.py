@@ -50,6 +50,17 @@ def test_shadow_power_a_wild_destiny_card_lets_it_execute_any_other_players_ship
     assert executions(g) == [["red", "red-1", "warp", 1]]
 
 
+def test_shadow_power_executes_a_ship_of_the_offense_that_draws_its_own_colour():
+    """Any other player's colour counts, the offense's own included: red draws red (and, with nothing else to
+    do, draws again at once), then blue."""
+    g = game(destiny=("red.1", "blue.1"))
+    g.answer("yellow", "execute", "execute", {"planet": "red-3"}, target="red")
+    assert executions(g) == [["red", "red-3", "warp", 1]]
+    # blue's colour comes up next: blue loses a ship too
+    g.answer("yellow", "execute", "execute", {"planet": "blue-1"}, target="blue")
+    assert executions(g) == [["red", "red-3", "warp", 1], ["blue", "blue-1", "warp", 1]]
+
+
 def test_shadow_power_spares_its_own_colour():
     g = game(destiny=("yellow.1",))
     g.owe("red", "launch")
