@@ -199,6 +199,10 @@ def card_place(s: dict, place: str) -> list:
     kind, _, owner = place.partition(":")
     if kind == "hand":
         return s["players"][owner]["hand"]
+    if kind == "hoard":  # a player's cards set apart face down, that only it may play (Miser's hoard)
+        return s["players"][owner].setdefault("hoard", [])
+    if kind == "kept":  # a player's cards set aside face down through a new hand or a compensation
+        return s["players"][owner].setdefault("kept", [])
     if kind == "committed":
         return s["committed"][owner]
     return s[kind]
@@ -232,7 +236,7 @@ def _hand_revealed(s, p, event):
 
 @handles("CardPlayed")
 def _card_played(s, p, event):
-    s["players"][p["player"]]["hand"].remove(p["card"])
+    card_place(s, p.get("src") or f"hand:{p['player']}").remove(p["card"])
     s["table"].append(p["card"])
     if p["card"].startswith("Flare:") and s.get("ch") is not None:  # who played a flare this challenge (ffg: one each)
         s["ch"].setdefault("flares", []).append(p["player"])
@@ -240,7 +244,7 @@ def _card_played(s, p, event):
 
 @handles("ChallengeCardChosen")
 def _card_chosen(s, p, event):
-    s["players"][p["player"]]["hand"].remove(p["card"])
+    card_place(s, p.get("src") or f"hand:{p['player']}").remove(p["card"])
     s["committed"][p["side"]].append(p["card"])
     if p.get("face_up"):
         s["ch"]["notes"][f"face_up:{p['side']}"] = True

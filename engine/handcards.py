@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine import cards, rulesets
+from engine.held import fire_held, listeners
 from engine.hooks import fire
 from engine.state import hand
 
@@ -80,6 +81,7 @@ def discard(ctx, player: str | None, card_ids: list[str], src: str, reason: str)
     for card_id in card_ids:
         if cards.kind(card_id) == "edict":
             fire(ctx, "on_edict_discarded", card=card_id, player=player)
+    fire_held(ctx, "on_cards_discarded", discarded=list(card_ids), player=player)  # Reserve's Wild
 
 
 def discard_cards(ctx, player: str, card_ids: list[str], reason: str) -> None:
@@ -108,5 +110,33 @@ def redraw_after_a_window(ctx, player: str, window: dict, check_again: dict) -> 
     discards hold a challenge card any more (drawing again could not help).
     """
     ctx.replace(window, {**check_again, "last": not challenge_card_obtainable(ctx.state)})
+    if listeners(ctx.state, "before_new_hand", [player]):
+        # a flare the player holds may keep cards through the new hand (Miser's Wild): it is asked first,
+        # and the hand is discarded and drawn by a step of its own after (`engine.steps.game.Redraw`)
+        ctx.then(ctx.step("redraw", player=player))
+        fire_held(ctx, "before_new_hand", [player], player=player)
+        return
+    new_hand(ctx, player)
+
+
+def new_hand(ctx, player: str) -> None:
+    """A player discards its hand and draws a new one; cards it set aside to keep come back after the draw."""
     discard_cards(ctx, player, list(hand(ctx.state, player)), "new hand")
     draw(ctx, player, hand_size(ctx.state), "new hand")
+    return_kept(ctx, player)
+
+
+def set_aside(ctx, player: str, card_ids: list[str], reason: str) -> None:
+    """Cards leave a hand face down to be kept through a new hand or a compensation (only their owner sees
+    which); `return_kept` brings them back."""
+    if card_ids:
+        ctx.emit("CardsMoved", cards=list(card_ids), src=f"hand:{player}", dst=f"kept:{player}",
+                 seen_by=[player], reason=reason)
+
+
+def return_kept(ctx, player: str) -> None:
+    """The cards a player set aside come back to its hand."""
+    kept = ctx.state["players"][player].get("kept")
+    if kept:
+        ctx.emit("CardsMoved", cards=list(kept), src=f"kept:{player}", dst=f"hand:{player}", seen_by=[player],
+                 reason="kept")

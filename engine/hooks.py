@@ -29,6 +29,14 @@ Modifier hooks (value in, value out):
 - ``card_kind(side)``: what a side's revealed challenge card counts as (Emotion Control, Deuce).
 - ``ally_gains(winner)``: ``{"land": [...], "reward": [...]}`` winning allies that land or take
   rewards; a winning ally in neither list goes home with nothing (Grudge Wild).
+- ``card_sources(player)``: the places a player may play cards from, ``("hand",)`` and, while Miser's
+  power works, ``"hoard"`` (`engine.playable`).
+
+The outcome (``outcome`` hook) may carry ``winners_to_warp`` (a reason: the winning side's tokens in the
+challenge go to the warp instead of landing or going home: Shadow's Wild) and ``also_lost``
+(``[{"player", "count", "reason"}]``: tokens lost from bases beyond those in the challenge). An effect
+in ``ch["effects"]`` with a ``side`` and ``adds`` adds that much to the side's total after the reveal,
+as reinforcements do (Fodder).
 
 Trigger hooks: ``on_turn_began``, ``on_challenge_began(number)`` (the challenge exists, before its
 start window: zaps can answer what it triggers), ``on_launched``, ``on_alliances_formed``, ``on_revealed``,
@@ -36,7 +44,15 @@ start window: zaps can answer what it triggers), ``on_launched``, ``on_alliances
 colour as the challenge was decided), ``on_edict_discarded(card, player)``,
 ``on_cards_drawn(player, count, reason)``, ``on_tokens_retrieved(player, count, reason)``,
 ``on_zapped(target, power)`` (fired before the zap takes effect, so the zapped power hears it),
-``on_challenge_ended()``, ``on_use_applied(use)`` (a flare or edict played took effect).
+``on_challenge_ended()``, ``on_use_applied(use)`` (a flare or edict played took effect),
+``on_encounter_cards_discarded(cards)`` (stage 9: the challenge cards the challenge was resolved with
+are on the discard pile: Fido), ``on_destiny_target(card, player)`` (a destiny card drawn points at a
+player: a colour card's colour, None for a wild card, the player a special card designates once known:
+Shadow), ``on_game_setup()`` (once the powers and the hands are dealt, before the first turn: Miser's
+hoard).
+
+Flares still in a hand hear triggers of their own (`engine.held`): ``on_cards_discarded``,
+``before_new_hand``, ``before_cards_taken``.
 """
 
 from __future__ import annotations

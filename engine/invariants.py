@@ -7,12 +7,13 @@ from engine.state import TOKENS_PER_PLAYER, external_bases, home_bases, token_co
 
 
 def card_places(state: dict) -> list[str]:
-    """Every challenge-deck card wherever it is: deck, discards, hands, table, committed, aside."""
+    """Every challenge-deck card wherever it is: deck, discards, hands (hoards, cards kept aside), table,
+    committed, aside."""
     found = list(state["deck"]) + list(state["discard"]) + list(state["table"]) + list(state["aside"])
     for side in ("offense", "defense"):
         found += state["committed"][side]
     for player in state["players"].values():
-        found += player["hand"]
+        found += player["hand"] + player.get("hoard", []) + player.get("kept", [])
     return found
 
 

@@ -21,6 +21,7 @@ from engine import options as game_options
 from engine.catalog import flare_pool, power_pool
 from engine.errors import CommandError, RulesError
 from engine.evolve import STREAM_FORMAT
+from engine.hooks import fire
 from engine.state import TOKENS_PER_PLAYER, clockwise_from_left
 
 NAME_MAX = 40
@@ -215,6 +216,8 @@ def start(ctx) -> None:
         ctx.emit("PlayerNoted", player="fan", key="section", value=first)
     if edition.powers_offered > 1:  # the powers are chosen before the first turn
         ctx.then(ctx.step("choose_powers", fixed={c: list(fixed[c]) for c in colors if c in fixed}))
+    else:  # a power's "game setup" (Miser's hoard), now that the hands are dealt
+        fire(ctx, "on_game_setup")
 
 
 def arrange_tokens(ctx, wanted: dict) -> None:

@@ -11,9 +11,10 @@ from functools import lru_cache
 
 from engine import cards, rulesets
 from engine.abilities import card_ability, card_windows
+from engine.playable import playable_cards
 from engine.powers.base import ANY_WINDOW
 from engine.registry import POWERS
-from engine.state import active_powers, hand, timing_order
+from engine.state import active_powers, timing_order
 
 # the answers of `window_options` since the last fact: (state object, its ply, {(player, window): options});
 # the turn sequence asks whether anyone could use a window, then the window asks who
@@ -40,7 +41,8 @@ def window_options(state: dict, player: str, window: str) -> list[dict]:
 
 def _window_options(state: dict, player: str, window: str) -> list[dict]:
     me = state["players"][player]
-    in_hand = hand_windows(tuple(me["hand"]))
+    playable = playable_cards(state, player)
+    in_hand = hand_windows(tuple(playable))
     cards_may = window in in_hand or ANY_WINDOW in in_hand
     if not cards_may and not any(window in POWERS[name].windows for name in me["powers"]):
         return []
@@ -54,7 +56,7 @@ def _window_options(state: dict, player: str, window: str) -> list[dict]:
         return found
     seen = set()
     no_flare = not may_play_a_flare(state, player)
-    for card in me["hand"]:
+    for card in playable:
         windows = card_windows(card)
         if not windows or (window not in windows and ANY_WINDOW not in windows):
             continue
@@ -85,10 +87,15 @@ def may_play_a_flare(state: dict, player: str) -> bool:
 
 
 def response_options(state: dict, player: str, use: dict) -> list[dict]:
-    """The zaps a player could answer a pending use with (edicts, and flares that act as one: Healer Wild)."""
+    """The zaps a player could answer a pending use with (edicts, and flares that act as one: Healer Wild), and
+    the uses of its active powers that answer one (Reserve cancelling a reinforcement: `Power.respond_options`)."""
     found, seen = [], set()
+    for name in state["players"][player]["powers"]:
+        responder = getattr(POWERS[name], "respond_options", None)
+        if responder is not None and (player, name) in active_powers(state):
+            found += responder(state, player, use)
     no_flare = not may_play_a_flare(state, player)
-    for card in hand(state, player):
+    for card in playable_cards(state, player):
         if cards.kind(card) not in ("edict", "flare") or (no_flare and card.startswith("Flare:")):
             continue
         ability = card_ability(state, player, card)

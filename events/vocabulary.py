@@ -68,17 +68,19 @@ define("GameRewound", "The game was taken back to the state it had at an earlier
        {"to_version": "int", "by": "str", "players": "list?", "clock_shift": "int?"})
 
 # Cards ---------------------------------------------------------------------------------------
-define("CardsMoved", "Cards moved between places (hands, deck, discard pile, table).",
+define("CardsMoved", "Cards moved between places (hands, deck, discard pile, table; a Miser's ``hoard:<colour>``, "
+       "cards set aside through a new hand as ``kept:<colour>``).",
        {"cards": "list", "src": "str", "dst": "str", "seen_by": "list?", "reason": "str"},
        private={"cards": ("seen_by",)})
 define("DeckReshuffled", "A discard pile was shuffled into a new deck; the order is secret.",
        {"deck": "str", "cards": "list"}, private={"cards": ()})
 define("HandRevealed", "A player's hand was shown to some players.",
        {"player": "str", "to": "list", "cards": "list"}, private={"cards": ("player", "to")})
-define("CardPlayed", "A card was played face up from a hand.",
-       {"player": "str", "card": "str", "effect": "str?", "args": "dict?"})
-define("ChallengeCardChosen", "A main player committed a challenge card (face down unless ``seen_by`` is null).",
-       {"player": "str", "side": "str", "card": "str", "face_up": "bool?", "seen_by": "list?"},
+define("CardPlayed", "A card was played face up from a hand (``src``: from elsewhere, such as the player's "
+       "hoard).", {"player": "str", "card": "str", "effect": "str?", "args": "dict?", "src": "str?"})
+define("ChallengeCardChosen", "A main player committed a challenge card (face down unless ``seen_by`` is null; "
+       "``src``: not from its hand but from its hoard).",
+       {"player": "str", "side": "str", "card": "str", "face_up": "bool?", "seen_by": "list?", "src": "str?"},
        private={"card": ("seen_by",)})
 define("ChallengeCardsRevealed", "The committed challenge cards were turned face up.",
        {"offense": "list", "defense": "list"})

@@ -2,7 +2,7 @@
 
 The board is built from an explicit list of public parts of the state (never by removing
 secret parts from a copy), so a field the engine adds later stays private until someone
-decides it is public. Secret parts: every hand, the order of the decks, face-down
+decides it is public. Secret parts: every hand (and hoard), the order of the decks, face-down
 challenge cards, cards set aside, the seed and the scenario setup, the agenda.
 
 Every view returns new JSON-ready values; the state passed in is never changed.
@@ -25,10 +25,19 @@ def _copy(value):
 
 
 def players(state: dict) -> dict:
-    """Each seat's public facts: name, bot, powers and hand size."""
-    return {color: {"name": seat["name"], "bot": seat.get("bot"), "powers": list(seat.get("powers") or []),
-                    "hand_size": len(seat.get("hand") or [])}
-            for color, seat in (state.get("players") or {}).items()}
+    """Each seat's public facts: name, bot, powers and hand size (and, for a player holding a hoard, the
+    number of cards in it: Miser's hoard is face down, its size is not secret)."""
+    return {color: _seat(seat) for color, seat in (state.get("players") or {}).items()}
+
+
+def _seat(seat: dict) -> dict:
+    public = {"name": seat["name"], "bot": seat.get("bot"), "powers": list(seat.get("powers") or []),
+              "hand_size": len(seat.get("hand") or [])}
+    if "hoard" in seat:
+        public["hoard_size"] = len(seat["hoard"])
+    if seat.get("kept"):  # cards set aside face down through a new hand or compensation (Miser's Wild)
+        public["set_aside"] = len(seat["kept"])
+    return public
 
 
 def pending(state: dict) -> list[dict]:
@@ -76,14 +85,18 @@ def own_prompts(state: dict, player: str | None) -> list[dict]:
 
 
 def hand(state: dict, player: str) -> dict:
-    """One player's private view: its cards, its face-down challenge cards, its prompts."""
+    """One player's private view: its cards (and its hoard, if it holds one), its face-down challenge cards,
+    its prompts."""
     seat = state["players"][player]
     committed = state.get("committed") or {}
     mine = [side for side in ("offense", "defense") if _main_player(state, side) == player]
-    return {"version": state["v"], "game_id": state.get("game_id"), "player": player,
+    view = {"version": state["v"], "game_id": state.get("game_id"), "player": player,
             "cards": list(seat.get("hand") or []), "powers": list(seat.get("powers") or []),
             "committed": {side: list(committed.get(side) or []) for side in mine},
             "prompts": own_prompts(state, player)}
+    if "hoard" in seat:
+        view["hoard"] = list(seat["hoard"])
+    return view
 
 
 def _main_player(state: dict, side: str) -> str | None:

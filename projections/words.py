@@ -36,6 +36,12 @@ TITLES = {
     "choose_losses": "Choose the tokens you lose",
     "rewards": "Collect your rewards: cards or tokens from the warp",
     "second_challenge": "Challenge again, or end your turn",
+    "card_offer": "Take the card offered to you, or turn it down",
+    "fetch_reward": "The card you offered was taken: bring a token back from the warp or draw a card",
+    "fetch_refused": "The card you offered was turned down: keep it, or leave it on the discard pile",
+    "execute": "Choose the token your power sends to the warp",
+    "replace": "Put one of your tokens from the warp in the place of the token sent away",
+    "choose_hoard": "Choose which of your two hands is your hoard",
 }
 
 # RULES.md's word -> the Fantasy Flight word (RULES.md 9), longest first so "challenge card" wins

@@ -53,6 +53,11 @@ class Power:
         """How the owner may react to what ``context`` describes (see `engine.steps.reactions`)."""
         return []
 
+    # A power may also answer a use being announced, as a zap does (Reserve cancelling a reinforcement):
+    # ``respond_options(state, me, use) -> [self.offer(...)]`` is asked in the response window
+    # (`engine.usable.response_options`), and ``respond(ctx, me, args, use)`` applies the answer
+    # (``use["target"]`` is the use answered).
+
     def react(self, ctx, me: str, args: dict, context: dict) -> None:
         """Apply a reaction the owner chose."""
         raise NotImplementedError(self.name)
@@ -131,6 +136,16 @@ class CardAbility:
     def add_effect(self, ctx, me: str, **details) -> None:
         """Put this card's lasting effect in force for the rest of the challenge (its hooks read ``details``)."""
         ctx.emit("EffectAdded", effect={"source": self.source, "player": me, **details})
+
+    def ask_to_play(self, ctx, me: str, card: str, context: dict) -> None:
+        """Ask the holder whether it plays this card in answer to what ``context`` describes (a trigger told to
+        flares held in a hand: `engine.held`); offered with ``reaction_options``, applied by ``use`` (the use
+        carries ``context``), after any Card Zap (a ``card_reaction`` step: engine/steps/reactions.py)."""
+        ctx.then(ctx.step("card_reaction", player=me, card=card, context=context))
+
+    def reaction_options(self, state: dict, me: str, card: str, context: dict) -> list[dict]:
+        """How the holder may play this card in answer to ``context`` (none: it is not asked)."""
+        return []
 
 
 class Flare(CardAbility):

@@ -6,6 +6,7 @@ from engine import cards, shapes
 from engine.flow import Step, option, prompt, register
 from engine.handcards import discard, redraw_after_a_window
 from engine.hooks import fire, fold
+from engine.playable import from_elsewhere, playable_challenge_cards
 from engine.state import challenge_cards, committed_challenge_cards, hand, main_player
 from engine.steps.game import OUT_OF_CARDS, end_turn_now, offense_out_of_cards
 
@@ -56,7 +57,7 @@ class ChooseCards(Step):
                 continue
             if first and side != first and not committed_challenge_cards(state, first):
                 continue
-            offered = challenge_cards(state, player)
+            offered = playable_challenge_cards(state, player)
             if not offered:
                 continue
             args = {"card": shapes.choice(offered)}
@@ -85,9 +86,10 @@ class ChooseCards(Step):
         shown = {"face_up": True} if face_up else {}  # evolve notes a face-up commitment (Sorcerer reads it)
         for card in [args["card"], second, args.get("kicker")]:
             if card is not None:
-                ctx.emit("ChallengeCardChosen", player=player, side=side, card=card, seen_by=seen_by, **shown)
-        if all(committed_challenge_cards(ctx.state, s) or not challenge_cards(ctx.state, main_player(ctx.state, s))
-               for s in ("offense", "defense")):
+                ctx.emit("ChallengeCardChosen", player=player, side=side, card=card, seen_by=seen_by, **shown,
+                         **from_elsewhere(ctx.state, player, card))
+        if all(committed_challenge_cards(ctx.state, s) or
+               not playable_challenge_cards(ctx.state, main_player(ctx.state, s)) for s in ("offense", "defense")):
             ctx.done()
 
     def default(self, state, step, prompt_, rng):
@@ -119,9 +121,14 @@ class Discard(Step):
     def run(self, ctx, step):
         state = ctx.state
         ctx.done()
+        encounter_cards = []
         for side in ("offense", "defense"):
             if state["committed"][side]:
-                ctx.emit("CardsMoved", cards=list(state["committed"][side]), src=f"committed:{side}",
+                played = list(state["committed"][side])
+                encounter_cards += [c for c in played if cards.is_challenge_card(c)]
+                ctx.emit("CardsMoved", cards=played, src=f"committed:{side}",
                          dst="discard", seen_by=None, reason="stage 9")
         # what is left on the table (cards whose effect lasted): whose each was is no longer known here
         discard(ctx, None, list(state["table"]), "table", "stage 9")
+        if encounter_cards:  # the cards the challenge was resolved with now lie on the discard pile (Fido)
+            fire(ctx, "on_encounter_cards_discarded", cards=encounter_cards)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from engine import shapes
 from engine.flow import Step, option, prompt, register
+from engine.hooks import fire
 
 RULE = "9.setup"
 
@@ -41,6 +42,7 @@ class ChoosePowers(Step):
                   for color in state["order"]}
         ctx.done()
         ctx.emit("PowersDealt", powers=powers)
+        fire(ctx, "on_game_setup")  # a power's "game setup" (Miser's hoard), before the first turn
 
     def answer(self, ctx, step, prompt_, opt, args):
         chosen = [args["power"]] if "power" in args else sorted(args["powers"])

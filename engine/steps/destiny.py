@@ -127,6 +127,9 @@ class Destiny(Step):
                 determine(ctx, candidates[0], False, "destiny")
             else:
                 ctx.update(phase="choose", candidates=candidates, reverse=False, slides=False)
+        aimed_at = destiny_target(state, card)
+        if aimed_at is not False:  # (an instruction card tied: once the offense has chosen among the tied)
+            fire(ctx, "on_destiny_target", card=card, player=aimed_at)
 
     def answer(self, ctx, step, prompt_, opt, args):
         action = opt["action"]
@@ -139,6 +142,10 @@ class Destiny(Step):
                 own_colour(ctx, offense, step.get("reverse", False))
             else:
                 determine(ctx, chosen, step.get("reverse", False), "offense's choice")
+            card = ctx.state["ch"]["destiny"]
+            if card and destiny_target(ctx.state, card) is False:
+                # an instruction card designated several players: it points at the one the offense chose
+                fire(ctx, "on_destiny_target", card=card, player=chosen)
         elif action == "draw_again":
             ctx.update(phase=None)
         elif action == "challenge_own_system":
@@ -155,6 +162,19 @@ class Destiny(Step):
         if prompt_["kind"] == "own_colour":
             return {"action": "draw_again", "args": {}}
         return {"action": "choose_defense", "args": {"player": prompt_["options"][0]["args"]["player"]["values"][0]}}
+
+
+def destiny_target(state: dict, card: str):
+    """The player a destiny card just drawn points at (Shadow executes one of its ships): a colour card's
+    colour; None for a wild card (any other player); an instruction card's one candidate, or False while the
+    offense has yet to choose among tied candidates (`Destiny.answer` tells it then)."""
+    told = cards.destiny(card)
+    if told["kind"] == "color":
+        return told["color"]
+    if told["kind"] == "wild":
+        return None
+    candidates = instruction_candidates(state, told["instruction"])
+    return candidates[0] if len(candidates) == 1 else False
 
 
 def own_colour_options(state: dict, offense: str) -> list[dict]:

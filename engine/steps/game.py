@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from engine import rulesets
 from engine.flow import Step, option, prompt, register
-from engine.handcards import discard_cards, draw, hand_size, redraw_after_a_window
+from engine.handcards import discard_cards, draw, hand_size, new_hand, redraw_after_a_window
 from engine.hooks import fire
+from engine.playable import playable_challenge_cards
 from engine.state import (
     challenge_cards,
     clockwise_from_left,
@@ -187,6 +188,18 @@ class NewHand(Step):
 
 
 @register
+class Redraw(Step):
+    """A new hand drawn after the player was asked whether a flare keeps some cards through it (Miser's Wild):
+    the hand is discarded, a new one drawn, and the cards kept come back."""
+
+    op = "redraw"
+
+    def run(self, ctx, step):
+        ctx.done()
+        new_hand(ctx, step["player"])
+
+
+@register
 class EndChallenge(Step):
     """Stage 10: after a successful first challenge the offense may challenge again."""
 
@@ -207,7 +220,7 @@ class EndChallenge(Step):
         fire(ctx, "on_challenge_ended")
         advance_fan(ctx)
         offense = state["turn"]["offense"]
-        if ch["number"] == 1 and succeeded and challenge_cards(state, offense):
+        if ch["number"] == 1 and succeeded and playable_challenge_cards(state, offense):
             ctx.update(asking=True)
         else:
             ctx.done()
@@ -254,9 +267,11 @@ class AbortTurn(Step):
 
 
 def offense_out_of_cards(state: dict) -> bool:
-    """000: an offense that runs out of challenge cards before playing one in stage 7 ends its turn."""
-    return not holds_challenge_card(state, state["turn"]["offense"]) and \
-        not committed_challenge_cards(state, "offense")
+    """000: an offense that runs out of challenge cards before playing one in stage 7 ends its turn
+    (cards it may play from elsewhere than its hand count: Miser's hoard)."""
+    offense = state["turn"]["offense"]
+    return not holds_challenge_card(state, offense) and not committed_challenge_cards(state, "offense") and \
+        not playable_challenge_cards(state, offense)
 
 
 def nobody_can_use(state: dict, window: str) -> bool:

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from engine import cards, shapes
 from engine.flow import Step, option, prompt, register
-from engine.handcards import draw, give_cards
+from engine.handcards import draw, give_cards, return_kept
+from engine.held import fire_held, listeners
 from engine.hooks import fire, fold
 from engine.revealed import card_kind, printed_attack_value, printed_kind
 from engine.state import (
@@ -54,8 +55,10 @@ def token_total(state: dict, side: str) -> int:
 
 
 def reinforcements(state: dict, side: str) -> int:
-    """The reinforcement cards played for a side."""
-    return sum(e["value"] for e in state["ch"]["effects"] if e["source"] == "reinforcement" and e["side"] == side)
+    """What is added to a side after the reveal: the reinforcement cards played for it, and any other effect
+    that adds to its total (``adds``: the Attack cards Fodder discards onto its own)."""
+    return sum(e["value"] if e["source"] == "reinforcement" else e.get("adds", 0)
+               for e in state["ch"]["effects"] if e.get("side") == side)
 
 
 def totals(state: dict) -> dict:
@@ -219,6 +222,12 @@ class OutcomeTokens(Step):
         by = main_player(state, result["winner"])
         winner = result["winner"]
         loser = opponent_side(winner)
+        if result.get("winners_to_warp"):
+            # a power took the winners down with the losers (Shadow's Wild): nobody lands or goes home
+            lose(ctx, _side_losses(state, loser), "lost the challenge", by=by)
+            lose(ctx, _side_losses(state, winner), result["winners_to_warp"])
+            also_lost(ctx, result.get("also_lost") or [])
+            return
         landers, rewarded = landing_and_rewards(state, winner)
         landing = []
         if winner == "offense":
@@ -236,6 +245,15 @@ class OutcomeTokens(Step):
         return_home(ctx, returns)
         lose(ctx, _side_losses(state, loser), "lost the challenge", by=by)
         kicker_losses(ctx, result.get("extra_losses") or {})
+
+
+def also_lost(ctx, extra: list[dict]) -> None:
+    """Tokens an outcome costs beyond those in the challenge (``{"player", "count", "reason"}``), each chosen by
+    its owner from its bases (a price a power paid: Shadow's Wild sacrifices one token)."""
+    steps = [ctx.step("losses", player=e["player"], count=e["count"], reason=e["reason"], cone=False)
+             for e in extra if e["count"] > 0]
+    if steps:
+        ctx.then(*steps)
 
 
 def kicker_losses(ctx, extra: dict) -> None:
@@ -274,14 +292,20 @@ class Consolation(Step):
     op = "consolation"
 
     def run(self, ctx, step):
-        ctx.done()
         owed = ctx.state["ch"]["outcome"].get("consolation")
+        if owed and not step.get("asked") and listeners(ctx.state, "before_cards_taken", [owed["from"]]):
+            # a flare the giver holds may keep cards out of reach first (Miser's Wild)
+            ctx.update(asked=True)
+            fire_held(ctx, "before_cards_taken", [owed["from"]], player=owed["from"])
+            return
+        ctx.done()
         if not owed:
             return
         count = fold(ctx.state, "consolation_count", owed["count"], player=owed["player"])
         source = list(hand(ctx.state, owed["from"]))
         taken = ctx.rng.sample(source, min(count, len(source))) if count > 0 else []
         give_cards(ctx, owed["from"], owed["player"], taken, "consolation")
+        return_kept(ctx, owed["from"])
 
 
 @register

@@ -22,6 +22,7 @@ from engine.abilities import card_ability, handler_for
 from engine.flow import Step, option, prompt, register
 from engine.handcards import discard
 from engine.hooks import fire
+from engine.playable import from_elsewhere
 from engine.state import timing_order
 from engine.steps.game import OUT_OF_CARDS, WINDOWS_NEEDING_A_CARD, end_turn_now, offense_out_of_cards
 from engine.usable import anyone_can_respond, passed_for_stage, response_options, window_options
@@ -51,18 +52,22 @@ def begin_use(ctx, player: str, opt: dict, args: dict, window: str, target: dict
         ctx.emit("PowerUsed", player=player, power=key[6:], use=str(use["id"]), detail=args or None)
     else:
         handler = handler_for(use["source"])
+        elsewhere = from_elsewhere(ctx.state, player, key[5:])  # played from its hoard, not its hand
+        if elsewhere:
+            use["src"] = elsewhere["src"]
         ctx.emit("CardPlayed", player=player, card=key[5:], effect=getattr(handler, "mode", None),
-                 args=args or None)
+                 args=args or None, **elsewhere)
     reopened = dict(ctx.state["agenda"][-1], passed=[], round=ctx.state["agenda"][-1].get("round", 0) + 1)
     steps = [ctx.step("respond", use=use, passed=[])] if anyone_can_respond(ctx.state, use) else []
     ctx.replace(*steps, apply_step, reopened)
 
 
-def keep_flare(ctx, player: str, card_id: str) -> None:
+def keep_flare(ctx, player: str, card_id: str, src: str | None = None) -> None:
     """RULES.md 9 (ffg): a flare goes back to its owner's hand once played, used or cancelled (its lasting
-    effect, if any, stays in force for the encounter)."""
+    effect, if any, stays in force for the encounter); one played from a hoard goes back to the hoard."""
     if card_id in ctx.state["table"]:
-        ctx.emit("CardsMoved", cards=[card_id], src="table", dst=f"hand:{player}", seen_by=None, reason="flare kept")
+        ctx.emit("CardsMoved", cards=[card_id], src="table", dst=src or f"hand:{player}", seen_by=None,
+                 reason="flare kept")
 
 
 def discard_from_table(ctx, player: str, card_id: str, reason: str) -> None:
@@ -171,13 +176,15 @@ class ApplyUse(Step):
         player = use["player"]
         if use["ability"].startswith("power:"):
             if not cancelled:
-                handler.use(ctx, player, use["args"], use)
+                # a power answering another use (Reserve cancelling a reinforcement) applies its answer
+                answering = use.get("target") is not None and hasattr(handler, "respond")
+                (handler.respond if answering else handler.use)(ctx, player, use["args"], use)
             return
         card = use["ability"][5:]
         if not cancelled:
             handler.use(ctx, player, card, use["args"], use)
         if cards.kind(card) == "flare" and rulesets.of(ctx.state).flare_kept:
-            keep_flare(ctx, player, card)
+            keep_flare(ctx, player, card, use.get("src"))
         elif handler.discard_after_use or cancelled:
             discard_from_table(ctx, player, card, "cancelled" if cancelled else "used")
         if not cancelled:

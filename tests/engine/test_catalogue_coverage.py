@@ -4,7 +4,8 @@
   tests named ``test_<snake>_power_...`` and ``test_<snake>_off_...`` (switched off by power loss
   or a Cosmic Zap) and, for each of its flares, ``test_<snake>_wild_...`` / ``test_<snake>_super_...``;
 - every power of RULES.md section 6's table is in the catalogue, with a provenance, and with
-  both flares (RULES.md: "Each power in the catalogue needs its Wild and Super flare");
+  both flares (RULES.md: "Each power in the catalogue needs its Wild and Super flare"); the
+  powers the ffg edition adds beyond that table (RULES.md 9) have a provenance and a description too;
 - every edict of `engine.cards.EDICT_NAMES` (the Mayfair edicts and the FFG artifacts) has its module and ``tests/engine/edicts/test_<snake>.py``
   with ``test_<snake>_...`` tests (the two zaps may share ``test_zaps.py``).
 
@@ -96,6 +97,18 @@ def test_every_power_of_the_rules_table_is_in_the_catalogue_with_provenance():
         elif not power.description:
             missing.append(f"{name}: no description")
     assert not missing, f"{len(missing)} powers of RULES.md 6 missing:\n" + "\n".join(missing)
+
+
+def test_every_power_the_ffg_edition_adds_to_the_rules_table_has_provenance_and_description():
+    """RULES.md 9: the Fantasy Flight base set has aliens beyond section 6's table (Fido, Shadow...); each of them
+    in the catalogue is held to what the table's are (its tests: `test_every_power_in_the_catalogue_has_its_tests`)."""
+    table = {snake(n) for n in rules_table_powers()}
+    added = {n: p for n, p in POWERS.items() if "ffg" in p.editions and snake(n) not in table}
+    assert added, "no power of the ffg edition beyond RULES.md 6's table"
+    missing = [f"{n}: provenance {p.provenance!r} is not one of {PROVENANCES}" for n, p in sorted(added.items())
+               if p.provenance not in PROVENANCES]
+    missing += [f"{n}: no description" for n, p in sorted(added.items()) if not p.description]
+    assert not missing, f"{len(missing)} ffg powers lacking:\n" + "\n".join(missing)
 
 
 def test_every_power_has_both_flares_with_provenance():
