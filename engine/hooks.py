@@ -31,6 +31,10 @@ Modifier hooks (value in, value out):
   rewards; a winning ally in neither list goes home with nothing (Grudge Wild).
 - ``card_sources(player)``: the places a player may play cards from, ``("hand",)`` and, while Miser's
   power works, ``"hoard"`` (`engine.playable`).
+- ``may_challenge_again(player, number, succeeded)``: whether the offense may challenge again after
+  challenge ``number`` (Machine; `engine.steps.game.EndChallenge`).
+- ``regroup_player(player)`` / ``regroup_instead(player)``: who retrieves a token at the regroup, and what
+  it may do instead (`engine.regroup`).
 
 The outcome (``outcome`` hook) may carry ``winners_to_warp`` (a reason: the winning side's tokens in the
 challenge go to the warp instead of landing or going home: Shadow's Wild) and ``also_lost``
