@@ -53,10 +53,10 @@ colour as the challenge was decided), ``on_edict_discarded(card, player)``,
 are on the discard pile: Fido), ``on_destiny_target(card, player)`` (a destiny card drawn points at a
 player: a colour card's colour, None for a wild card, the player a special card designates once known:
 Shadow), ``on_game_setup()`` (once the powers and the hands are dealt, before the first turn: Miser's
-hoard).
+hoard). ``on_deal_made()`` (a deal's terms carried out: Tick-Tock).
 
 Flares still in a hand hear triggers of their own (`engine.held`): ``on_cards_discarded``,
-``before_new_hand``, ``before_cards_taken``.
+``before_new_hand``, ``before_cards_taken``, ``on_deck_reshuffled`` (Tick-Tock's Wild).
 """
 
 from __future__ import annotations
