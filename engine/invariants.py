@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine import flow
+from engine.powers.tick_tock import KEY, START
 from engine.state import TOKENS_PER_PLAYER, external_bases, home_bases, token_count
 
 
@@ -57,8 +58,6 @@ def violations(state: dict, deck_cards: list[str] | None = None, destiny_cards: 
 def track_violations(state: dict) -> list[str]:
     """Tokens a power keeps on its sheet (Tick-Tock's track): from 1 to its start while the game goes on
     (the last one removed ends the game), never below 0."""
-    from engine.powers.tick_tock import KEY, START  # the power's own numbers; no import circle at load
-
     problems = []
     for player, notes in (state.get("notes") or {}).items():
         left = notes.get(KEY) if isinstance(notes, dict) else None

@@ -217,7 +217,6 @@ class EndChallenge(Step):
         ch = state["ch"]
         succeeded = challenge_succeeded(state)
         ctx.emit("ChallengeEnded", number=ch["number"], succeeded=succeeded)
-        fire(ctx, "on_challenge_ended")
         advance_fan(ctx)
         offense = state["turn"]["offense"]
         again = ch["number"] == 1 and succeeded and bool(playable_challenge_cards(state, offense))
@@ -226,6 +225,8 @@ class EndChallenge(Step):
             ctx.update(asking=True)
         else:
             ctx.done()
+        # after the step is settled, so what the powers schedule (Reincarnator's reincarnation) runs next
+        fire(ctx, "on_challenge_ended")
 
     def answer(self, ctx, step, prompt_, opt, args):
         if opt["action"] == "challenge_again":

@@ -134,6 +134,7 @@ def test_tick_tock_wild_plants_a_colony_when_the_deck_is_reshuffled():
     asked = g.owe("red", "reaction")
     assert asked["options"][0]["args"]["tokens"]["max"] == 4
     g.answer("red", "reaction", "use", {"planet": "yellow-3", "tokens": {"red-1": 3}}, ability="card:Flare:Tick-Tock")
+    g.pass_windows()  # nobody answers it with a Card Zap
     assert g.tokens("yellow-3") == {"yellow": 4, "red": 3} and g.tokens("red-1") == {"red": 1}
     assert g.state["external_bases"]["red"] == 1
     assert "Flare:Tick-Tock" in g.hand("red")  # a flare goes back to its holder's hand
