@@ -8,10 +8,10 @@ no challenge card); its Super lets the Machine draw a card at the regroup instea
 token (`engine.regroup`).
 """
 
+from engine.flow import option
 from engine.handcards import draw
 from engine.playable import playable_challenge_cards
 from engine.powers.base import Flare, Power
-from engine.flow import option
 
 RULE = "power:Machine"
 

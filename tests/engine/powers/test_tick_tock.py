@@ -7,7 +7,7 @@ nine earlier defense wins would have left it.
 """
 
 from engine.invariants import violations
-from engine.scenario import Scenario, kinds, terms
+from engine.scenario import Scenario, terms
 from projections import views
 
 RED = ["A4", "N", "N", "A6", "A4", "A6", "A6", "A8"]
