@@ -12,9 +12,8 @@ import importlib
 import pkgutil
 
 from engine import cards, edicts, powers
+from engine.pools import SIMPLIFIED_POWERS, power_pool  # noqa: F401  (the pool, asked of the catalogue)
 from engine.registry import EDICTS, FLARES, POWERS, register_effect
-
-SIMPLIFIED_POWERS = ("Chronos", "Filch", "Laser", "Macron", "Mind", "Mutant")
 
 
 def _modules(package) -> list:
@@ -41,18 +40,6 @@ def _load() -> None:
 
 
 _load()
-
-
-def power_pool(options: dict, ruleset: str = "mayfair") -> list[str]:
-    """The powers that may be dealt under these options in this edition, in name order."""
-    if options.get("simplified"):
-        names = [n for n in SIMPLIFIED_POWERS if n in POWERS]
-    else:
-        names = [n for n, p in POWERS.items()
-                 if ruleset in p.editions and (p.requires is None or options.get(p.requires))]
-    if options.get("power_pool"):
-        names = [n for n in names if n in options["power_pool"]]
-    return sorted(names)
 
 
 def flare_pool(options: dict, ruleset: str = "mayfair") -> list[str]:

@@ -402,3 +402,13 @@ def _deal_concluded(s, p, event):
 def _deal_started(s, p, event):
     s["ch"]["deal"] = {"proposals": {}, "next_id": 1, "given_up": [], "accepted": None,
                        "made": None, "terms": None, "deadline": p.get("deadline")}
+
+
+# Powers changing during the game -----------------------------------------------------------------
+
+@handles("PowersChanged")
+def _powers_changed(s, p, event):
+    seat = s["players"][p["player"]]
+    seat.setdefault("dealt", list(seat["powers"]))  # the powers the game began with (the simulator's statistics)
+    seat["powers"] = list(p["powers"])
+    s.setdefault("powers_out", []).extend(p["lost"])  # out of the game: never drawn again

@@ -22,6 +22,7 @@ def reshuffle_discards(ctx) -> bool:
         return False
     ctx.rng.shuffle(pile)
     ctx.emit("DeckReshuffled", deck="deck", cards=pile)
+    fire_held(ctx, "on_deck_reshuffled")  # a flare held may answer it (Tick-Tock's Wild)
     return True
 
 

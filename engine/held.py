@@ -11,7 +11,8 @@ a player who may play a flare now, in timing order, and the method asks its hold
 Triggers told to held flares: ``on_cards_discarded(discarded, player)`` (every discard,
 `engine.handcards.discard`), ``before_new_hand(player)`` (a hand about to be discarded for a new one,
 `engine.handcards.redraw_after_a_window`), ``before_cards_taken(player)`` (compensation about to be
-taken from that player's hand, `engine.steps.resolve.Consolation`).
+taken from that player's hand, `engine.steps.resolve.Consolation`), ``on_deck_reshuffled()`` (the discard
+pile shuffled into a new challenge deck, `engine.handcards.reshuffle_discards`: Tick-Tock's Wild).
 """
 
 from __future__ import annotations

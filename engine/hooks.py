@@ -31,6 +31,10 @@ Modifier hooks (value in, value out):
   rewards; a winning ally in neither list goes home with nothing (Grudge Wild).
 - ``card_sources(player)``: the places a player may play cards from, ``("hand",)`` and, while Miser's
   power works, ``"hoard"`` (`engine.playable`).
+- ``may_challenge_again(player, number, succeeded)``: whether the offense may challenge again after
+  challenge ``number`` (Machine; `engine.steps.game.EndChallenge`).
+- ``regroup_player(player)`` / ``regroup_instead(player)``: who retrieves a token at the regroup, and what
+  it may do instead (`engine.regroup`).
 
 The outcome (``outcome`` hook) may carry ``winners_to_warp`` (a reason: the winning side's tokens in the
 challenge go to the warp instead of landing or going home: Shadow's Wild) and ``also_lost``
@@ -44,15 +48,15 @@ start window: zaps can answer what it triggers), ``on_launched``, ``on_alliances
 colour as the challenge was decided), ``on_edict_discarded(card, player)``,
 ``on_cards_drawn(player, count, reason)``, ``on_tokens_retrieved(player, count, reason)``,
 ``on_zapped(target, power)`` (fired before the zap takes effect, so the zapped power hears it),
-``on_challenge_ended()``, ``on_use_applied(use)`` (a flare or edict played took effect),
+``on_challenge_ended()`` (stage 10, once its own decision is settled: Reincarnator), ``on_use_applied(use)`` (a flare or edict played took effect),
 ``on_encounter_cards_discarded(cards)`` (stage 9: the challenge cards the challenge was resolved with
 are on the discard pile: Fido), ``on_destiny_target(card, player)`` (a destiny card drawn points at a
 player: a colour card's colour, None for a wild card, the player a special card designates once known:
 Shadow), ``on_game_setup()`` (once the powers and the hands are dealt, before the first turn: Miser's
-hoard).
+hoard). ``on_deal_made()`` (a deal's terms carried out: Tick-Tock).
 
 Flares still in a hand hear triggers of their own (`engine.held`): ``on_cards_discarded``,
-``before_new_hand``, ``before_cards_taken``.
+``before_new_hand``, ``before_cards_taken``, ``on_deck_reshuffled`` (Tick-Tock's Wild).
 """
 
 from __future__ import annotations

@@ -101,12 +101,14 @@ def play_game(seed: str, players: int, options: dict | None = None, *, ruleset: 
                     result.violations += found
                     break
         # the powers held (under ffg they are chosen once the game has started)
-        result.powers = {c: list(state["players"][c]["powers"]) for c in state["order"]}
+        # (the powers the game began with: a Reincarnator's later incarnations are not counted as dealt)
+        result.powers = {c: list(state["players"][c].get("dealt", state["players"][c]["powers"]))
+                         for c in state["order"]}
         result.turns = state["turn"]["number"] if state.get("turn") else 0
         result.finished = state["status"] == "finished"
         result.winners = list(state.get("winners") or [])
         result.winner_seats = [state["order"].index(c) for c in result.winners]
-        result.winner_powers = [p for c in result.winners for p in state["players"][c]["powers"]]
+        result.winner_powers = [p for c in result.winners for p in result.powers[c]]
         if result.finished:
             result.violations += violations(state, deck_cards, destiny_cards)
         result.final_state = state

@@ -19,6 +19,7 @@ import marshal
 from functools import lru_cache, wraps
 
 from engine import cards
+from engine.registry import POWERS
 
 PLANETS_PER_SYSTEM = 5
 TOKENS_PER_PLAYER = 20
@@ -192,7 +193,8 @@ def power_threshold(state: dict) -> int:
 
 
 def has_lost_power(state: dict, color: str) -> bool:
-    """Fewer home bases than the threshold switches every power of the player off."""
+    """Fewer home bases than the threshold switches every power of the player off (but those that say
+    otherwise: `active_powers`)."""
     return state["home_bases"][color] < power_threshold(state)
 
 
@@ -211,8 +213,11 @@ def active_powers(state: dict) -> frozenset[tuple[str, str]]:
     active = []
     for color, player in state["players"].items():
         names = player["powers"]
-        if not names or home_bases[color] < threshold:
+        if not names:
             continue
+        if home_bases[color] < threshold:
+            # a power may say it is not lost for want of home bases (Masochist); the others are
+            names = [n for n in names if getattr(POWERS.get(n), "kept_without_home_bases", False)]
         for name in names:
             if not zapped or f"{color}:{name}" not in zapped:
                 active.append((color, name))

@@ -9,6 +9,9 @@ on its planet). So the winners are looked for only at the *boundaries* of the tu
 (the steps that mark `Step.settles_wins`: a new turn, the next stage of a challenge, a timing
 window), where every rule started before has been carried out; everyone with five external
 bases then wins together. 000/002: simultaneous fifth bases are a joint win.
+
+Some powers win otherwise (Tick-Tock, Masochist): `claim_win` ends the game the moment the power says
+so, with everyone who has five external bases then.
 """
 
 from __future__ import annotations
@@ -26,14 +29,30 @@ def winners(state: dict) -> list[str]:
     return [c for c in state["order"] if counts[c] >= WINNING_BASES]
 
 
-def declare_winners(ctx) -> None:
-    """End the game if anyone has won: the challenge's played cards are discarded first (stage 9)."""
+def declare_winners(ctx, claimed: dict[str, str] | None = None) -> None:
+    """End the game if anyone has won: the challenge's played cards are discarded first (stage 9).
+
+    ``claimed``: players who win now by another condition than their bases (``{colour: reason}``: a
+    power's alternate win, `claim_win`); they win together with everyone who has five external bases.
+    """
     found = winners(ctx.state)
-    if not found:
+    claimed = claimed or {}
+    if not found and not claimed:
         return
+    everyone = [c for c in ctx.state["order"] if c in found or c in claimed]
+    reasons = list(dict.fromkeys(claimed[c] for c in everyone if c in claimed))
+    if found:
+        reasons.append("five external bases")
     discard_resolved_challenge_cards(ctx)
-    ctx.emit("GameEnded", winners=found, reason="five external bases")
+    ctx.emit("GameEnded", winners=everyone, reason="; ".join(reasons))
     raise GameOver()
+
+
+def claim_win(ctx, player: str, reason: str) -> None:
+    """A power's alternate win (Tick-Tock's last token, Masochist's lost ships): the game ends at once, and
+    whoever has five external bases at that moment wins with ``player`` (a joint win, as 000/002 says of
+    simultaneous fifth bases)."""
+    declare_winners(ctx, {player: reason})
 
 
 def discard_resolved_challenge_cards(ctx) -> None:

@@ -116,3 +116,9 @@ define("DealProposed", "A main player proposed the terms of a deal.",
 define("DealAnswered", "A main player accepted a proposal or gave up on making a deal.",
        {"player": "str", "accepted": "int?"})
 define("DealConcluded", "The deal was made or failed.", {"made": "bool", "terms": "dict?", "reason": "str?"})
+
+# Powers changing during the game ----------------------------------------------------------------
+define("PowersChanged", "A player's powers changed during the game (Reincarnator's reincarnation, its Wild): "
+       "``powers`` are the player's powers now, ``gained`` / ``lost`` what changed; a power lost this way is "
+       "out of the game for good. Public, as the powers are.",
+       {"player": "str", "powers": "list", "gained": "list", "lost": "list", "reason": "str"})

@@ -71,6 +71,8 @@ def board(state: dict) -> dict:
         view["decks"] = {"deck": len(state.get("deck") or []), "destiny": len(state.get("destiny") or []),
                          "aside": len(state.get("aside") or []), "kickers": len(state.get("kickers") or [])}
         view["challenge"] = _challenge(state)
+        if state.get("powers_out"):  # powers that left the game for good (Reincarnator's former incarnations)
+            view["powers_out"] = list(state["powers_out"])
     view["pending"] = pending(state)
     if state.get("ruleset"):
         view["terms"] = terms(state["ruleset"])  # the word each part of the board goes by in this edition

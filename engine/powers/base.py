@@ -35,6 +35,8 @@ class Power:
     uses_per_challenge = 1
     # the editions whose games may deal it (RULES.md 9: 37 of the Mayfair powers are in the FFG base set)
     editions: tuple[str, ...] = ("mayfair",)
+    # True for a power not lost for want of home bases (Masochist: `engine.state.active_powers`)
+    kept_without_home_bases = False
 
     @property
     def key(self) -> str:

@@ -31,7 +31,7 @@ from engine import cards, shapes
 from engine.errors import CommandError, RulesError
 from engine.flow import Step, option, prompt, register
 from engine.handcards import give_cards
-from engine.hooks import fold
+from engine.hooks import fire, fold
 from engine.state import bases, hand, main_player, opponent_side, timing_order, tokens_on
 from engine.steps.tokens import move, return_home
 from engine.steps.windows import begin_use, passed_fact, window_choices
@@ -410,6 +410,7 @@ class DealExecute(Step):
             terms = state["ch"]["deal"]["proposals"][str(state["ch"]["deal"]["accepted"])]["terms"]
             ctx.emit("DealConcluded", made=True, terms=terms, reason=None)
             ctx.replace(ctx.step("deal_cleanup"))
+            fire(ctx, "on_deal_made")  # its terms carried out (Tick-Tock)
             return
         task = tasks[0]
         if task["kind"] == "cards":  # the giver holds no more than it owes: all of it

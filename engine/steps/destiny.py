@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine import cards, rulesets, shapes
 from engine.flow import Step, option, prompt, register
 from engine.hooks import fire, fold
+from engine.regroup import alternatives, handler_of, retriever
 from engine.state import (
     bases,
     empty_home_planets,
@@ -20,29 +21,41 @@ from engine.steps.tokens import move
 
 @register
 class Regroup(Step):
-    """Stage 1: the offense may take one token from the warp to a base (to the cone with no base)."""
+    """Stage 1: the offense may take one token from the warp to a base (to the cone with no base).
+
+    Powers and flares may name another player to retrieve, or offer something to do instead
+    (`engine.regroup`)."""
 
     op = "regroup"
 
     def prompts(self, state, step):
-        offense = state["turn"]["offense"]
-        if warp_count(state, offense) == 0:
+        player = retriever(state)
+        instead = alternatives(state, player)
+        if warp_count(state, player) == 0 and not instead:
             return []
-        targets = bases(state, offense) or ["cone"]
-        return [prompt(step, offense, "regroup",
-                       [option("retrieve", {"to": shapes.choice(targets)}, rule="4.1"),
-                        option("decline", rule="4.1")], rule="4.1")]
+        choices = []
+        if warp_count(state, player):
+            targets = bases(state, player) or (["cone"] if player == state["turn"]["offense"] else [])
+            if targets:
+                choices.append(option("retrieve", {"to": shapes.choice(targets)}, rule="4.1"))
+        if not choices and not instead:
+            return []
+        return [prompt(step, player, "regroup", choices + instead + [option("decline", rule="4.1")], rule="4.1")]
 
     def run(self, ctx, step):
         ctx.done()
 
     def answer(self, ctx, step, prompt_, opt, args):
         ctx.done()
+        player = prompt_["player"]
         if opt["action"] == "retrieve":
-            offense = prompt_["player"]
             target = "cone:offense" if args["to"] == "cone" else args["to"]
-            move(ctx, [(offense, "warp", target, 1)], "regroup")
-            fire(ctx, "on_tokens_retrieved", player=offense, count=1, reason="regroup")
+            move(ctx, [(player, "warp", target, 1)], "regroup")
+            fire(ctx, "on_tokens_retrieved", player=player, count=1, reason="regroup")
+        elif opt["action"] == "instead":
+            handler = handler_of(opt["ability"])
+            if handler is not None:
+                handler.apply_instead(ctx, player, args)
 
     def default(self, state, step, prompt_, rng):
         return {"action": "decline", "args": {}}

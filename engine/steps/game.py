@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine import rulesets
 from engine.flow import Step, option, prompt, register
 from engine.handcards import discard_cards, draw, hand_size, new_hand, redraw_after_a_window
-from engine.hooks import fire
+from engine.hooks import fire, fold
 from engine.playable import playable_challenge_cards
 from engine.state import (
     challenge_cards,
@@ -217,17 +217,24 @@ class EndChallenge(Step):
         ch = state["ch"]
         succeeded = challenge_succeeded(state)
         ctx.emit("ChallengeEnded", number=ch["number"], succeeded=succeeded)
-        fire(ctx, "on_challenge_ended")
         advance_fan(ctx)
         offense = state["turn"]["offense"]
-        if ch["number"] == 1 and succeeded and playable_challenge_cards(state, offense):
+        again = ch["number"] == 1 and succeeded and bool(playable_challenge_cards(state, offense))
+        # a power or flare may let the offense challenge again beyond that (Machine and its Wild)
+        if fold(state, "may_challenge_again", again, player=offense, number=ch["number"], succeeded=succeeded):
             ctx.update(asking=True)
         else:
             ctx.done()
+        # after the step is settled, so what the powers schedule (Reincarnator's reincarnation) runs next
+        fire(ctx, "on_challenge_ended")
 
     def answer(self, ctx, step, prompt_, opt, args):
         if opt["action"] == "challenge_again":
-            ctx.replace(ctx.step("challenge", number=2, next=0))
+            ctx.replace(ctx.step("challenge", number=ctx.state["ch"]["number"] + 1, next=0))
+            offense = prompt_["player"]
+            if not playable_challenge_cards(ctx.state, offense):
+                # allowed to challenge again without a challenge card (Machine's Wild): a new hand first
+                new_hand(ctx, offense)
         else:
             ctx.done()
 
