@@ -205,6 +205,8 @@ def card_place(s: dict, place: str) -> list:
         return s["players"][owner].setdefault("kept", [])
     if kind == "committed":
         return s["committed"][owner]
+    if kind == "citadel":  # cards face up beside a planet, as Citadel's citadels (``citadel:blue-2``)
+        return s.setdefault("citadels", {}).setdefault(owner, [])
     return s[kind]
 
 
