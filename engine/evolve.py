@@ -218,7 +218,10 @@ def _cards_moved(s, p, event):
             src.pop()
         else:
             src.remove(card_id)
-        dst.append(card_id)
+        if p.get("bottom"):  # under the pile (the deck's top is its last card)
+            dst.insert(0, card_id)
+        else:
+            dst.append(card_id)
 
 
 @handles("DeckReshuffled")

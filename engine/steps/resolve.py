@@ -12,10 +12,9 @@ from engine.flow import Step, option, prompt, register
 from engine.handcards import draw, give_cards, return_kept
 from engine.held import fire_held, listeners
 from engine.hooks import fire, fold, listening
-from engine.revealed import card_kind, printed_attack_value, printed_kind
+from engine.revealed import card_kind, played_cards, printed_attack_value, printed_kind
 from engine.state import (
     allies,
-    committed_challenge_cards,
     hand,
     main_player,
     opponent_side,
@@ -34,7 +33,7 @@ def attack_values(state: dict) -> dict:
     """Each side's Attack value after powers (Tripler, Mirror...) and kickers; None for non-Attacks."""
     values = {}
     for side in SIDES:
-        played = committed_challenge_cards(state, side)
+        played = played_cards(state, side)
         if card_kind(state, side) != "attack" or not played:
             values[side] = None
             continue
