@@ -4,7 +4,7 @@ Red, the Gambler, attacks blue-2 (4 blue ships) with two ships and commits an At
 Attack 10. Honestly revealed: 6 to 14, blue holds.
 """
 
-from engine.scenario import Scenario, kinds
+from engine.scenario import Scenario
 from events.redaction import redact
 from projections import views
 
