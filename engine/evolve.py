@@ -205,6 +205,8 @@ def card_place(s: dict, place: str) -> list:
         return s["players"][owner].setdefault("kept", [])
     if kind == "committed":
         return s["committed"][owner]
+    if kind == "citadel":  # cards face up beside a planet, as Citadel's citadels (``citadel:blue-2``)
+        return s.setdefault("citadels", {}).setdefault(owner, [])
     return s[kind]
 
 
@@ -216,7 +218,10 @@ def _cards_moved(s, p, event):
             src.pop()
         else:
             src.remove(card_id)
-        dst.append(card_id)
+        if p.get("bottom"):  # under the pile (the deck's top is its last card)
+            dst.insert(0, card_id)
+        else:
+            dst.append(card_id)
 
 
 @handles("DeckReshuffled")

@@ -52,8 +52,9 @@ colour as the challenge was decided), ``on_edict_discarded(card, player)``,
 ``on_encounter_cards_discarded(cards)`` (stage 9: the challenge cards the challenge was resolved with
 are on the discard pile: Fido), ``on_destiny_target(card, player)`` (a destiny card drawn points at a
 player: a colour card's colour, None for a wild card, the player a special card designates once known:
-Shadow), ``on_game_setup()`` (once the powers and the hands are dealt, before the first turn: Miser's
-hoard). ``on_deal_made()`` (a deal's terms carried out: Tick-Tock).
+Shadow), ``before_compensation(owed)`` (consolation is about to be taken: Hacker notes another giver or a
+picker, `engine.steps.compensation`), ``on_game_setup()`` (once the powers and the hands are dealt, before the
+first turn: Miser's hoard), ``on_deal_made()`` (a deal's terms carried out: Tick-Tock).
 
 Flares still in a hand hear triggers of their own (`engine.held`): ``on_cards_discarded``,
 ``before_new_hand``, ``before_cards_taken``, ``on_deck_reshuffled`` (Tick-Tock's Wild).
@@ -104,6 +105,11 @@ def fold(state: dict, hook: str, value, **kw):
         if fn is not None:
             value = fn(state, owner, value, effect=effect, **kw)
     return value
+
+
+def listening(state: dict, hook: str) -> bool:
+    """Whether anything in force answers ``hook`` (a step may then wait for it without changing other games)."""
+    return any(method_of(handler, hook) is not None for handler, _, _ in in_force(state))
 
 
 def fire(ctx, hook: str, **kw) -> None:

@@ -9,8 +9,10 @@ from engine.state import TOKENS_PER_PLAYER, external_bases, home_bases, token_co
 
 def card_places(state: dict) -> list[str]:
     """Every challenge-deck card wherever it is: deck, discards, hands (hoards, cards kept aside), table,
-    committed, aside."""
+    committed, aside, citadels beside planets."""
     found = list(state["deck"]) + list(state["discard"]) + list(state["table"]) + list(state["aside"])
+    for beside in (state.get("citadels") or {}).values():
+        found += beside
     for side in ("offense", "defense"):
         found += state["committed"][side]
     for player in state["players"].values():

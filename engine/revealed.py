@@ -11,9 +11,18 @@ from engine.hooks import fold
 from engine.state import committed_challenge_cards
 
 
+def played_cards(state: dict, side: str) -> list[str]:
+    """The challenge cards a side plays, as they count: those committed, or the card kind a bluff the
+    opponent accepted stands for (Gambler: `engine.steps.bluff`), in place of the card kept face down."""
+    bluff = state["ch"]["notes"].get("bluff") if state.get("ch") else None
+    if bluff and bluff["status"] == "accepted" and bluff["side"] == side:
+        return [bluff["claim"]]
+    return committed_challenge_cards(state, side)
+
+
 def card_kind(state: dict, side: str) -> str | None:
     """What a side's revealed challenge card counts as (Emotion Control may change it); None if none."""
-    played = committed_challenge_cards(state, side)
+    played = played_cards(state, side)
     if not played:
         return None
     return fold(state, "card_kind", printed_kind(state, side, played[0]), side=side)
@@ -31,7 +40,7 @@ def printed_kind(state: dict, side: str, card_id: str) -> str:
 
 def morphed_into(state: dict, side: str) -> str | None:
     """The opponent's card a side's Morph copies: its first challenge card, unless it is a Morph too."""
-    other = committed_challenge_cards(state, "defense" if side == "offense" else "offense")
+    other = played_cards(state, "defense" if side == "offense" else "offense")
     if not other or cards.kind(other[0]) == "morph":
         return None
     return other[0]

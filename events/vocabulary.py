@@ -69,8 +69,9 @@ define("GameRewound", "The game was taken back to the state it had at an earlier
 
 # Cards ---------------------------------------------------------------------------------------
 define("CardsMoved", "Cards moved between places (hands, deck, discard pile, table; a Miser's ``hoard:<colour>``, "
-       "cards set aside through a new hand as ``kept:<colour>``).",
-       {"cards": "list", "src": "str", "dst": "str", "seen_by": "list?", "reason": "str"},
+       "cards set aside through a new hand as ``kept:<colour>``, Citadel's citadels face up beside a planet as "
+       "``citadel:<planet>``; ``bottom``: put under the pile, as a Gambler's card not called goes under the deck).",
+       {"cards": "list", "src": "str", "dst": "str", "seen_by": "list?", "reason": "str", "bottom": "bool?"},
        private={"cards": ("seen_by",)})
 define("DeckReshuffled", "A discard pile was shuffled into a new deck; the order is secret.",
        {"deck": "str", "cards": "list"}, private={"cards": ()})

@@ -68,6 +68,7 @@ def board(state: dict) -> dict:
     if state.get("status") in ("playing", "finished"):
         for name in TABLE_FIELDS:
             view[name] = _copy(state.get(name))
+        view["citadels"] = _copy(state.get("citadels") or {})  # cards face up beside planets (Citadel)
         view["decks"] = {"deck": len(state.get("deck") or []), "destiny": len(state.get("destiny") or []),
                          "aside": len(state.get("aside") or []), "kickers": len(state.get("kickers") or [])}
         view["challenge"] = _challenge(state)

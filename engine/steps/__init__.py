@@ -3,6 +3,7 @@
 from engine.steps import (  # noqa: F401
     cards_stage,
     choose_powers,
+    compensation,
     deal,
     destiny,
     game,

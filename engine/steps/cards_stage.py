@@ -5,9 +5,10 @@ from __future__ import annotations
 from engine import cards, shapes
 from engine.flow import Step, option, prompt, register
 from engine.handcards import discard, redraw_after_a_window
-from engine.hooks import fire, fold
+from engine.hooks import fire, fold, listening
 from engine.playable import from_elsewhere, playable_challenge_cards
 from engine.state import challenge_cards, committed_challenge_cards, hand, main_player
+from engine.steps import bluff
 from engine.steps.game import OUT_OF_CARDS, end_turn_now, offense_out_of_cards
 
 
@@ -105,11 +106,12 @@ class Reveal(Step):
     op = "reveal"
 
     def run(self, ctx, step):
-        state = ctx.state
-        ctx.emit("ChallengeCardsRevealed", offense=list(state["committed"]["offense"]),
-                 defense=list(state["committed"]["defense"]))
-        ctx.done()
-        fire(ctx, "on_revealed")
+        if not step.get("heard") and listening(ctx.state, "before_reveal"):
+            # a main player may keep its card face down and state it instead (Gambler: engine.steps.bluff)
+            ctx.update(heard=True)
+            fire(ctx, "before_reveal")
+            return
+        bluff.reveal(ctx)
 
 
 @register
@@ -121,6 +123,7 @@ class Discard(Step):
     def run(self, ctx, step):
         state = ctx.state
         ctx.done()
+        bluff.bury(ctx)  # a bluff accepted: its card goes to the deck's bottom unseen
         encounter_cards = []
         for side in ("offense", "defense"):
             if state["committed"][side]:

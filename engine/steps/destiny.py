@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from engine import cards, rulesets, shapes
+from engine import cards, destiny_choice, rulesets, shapes
 from engine.flow import Step, option, prompt, register
-from engine.hooks import fire, fold
+from engine.hooks import fire, fold, listening
 from engine.regroup import alternatives, handler_of, retriever
 from engine.state import (
     bases,
@@ -117,7 +117,15 @@ class Destiny(Step):
             other = next(c for c in state["order"] if c != offense)
             determine(ctx, other, False, "honeymoon", slide=True)  # no card is flipped: as if the other's
             return
-        card = draw_destiny(ctx)
+        if not step.get("heard") and listening(state, "before_destiny_drawn"):
+            # a power may choose the card the offense draws (Dictator: engine.destiny_choice)
+            ctx.update(heard=True)
+            fire(ctx, "before_destiny_drawn")
+            return
+        chosen = destiny_choice.take(ctx)
+        if step.get("heard"):
+            ctx.update(heard=False)  # a card drawn again is chosen again
+        card = draw_destiny(ctx, chosen)
         told = cards.destiny(card)
         if told["kind"] == "color" and not told["reverse"]:
             slide_fan(ctx, told["color"])  # 002: the flipped card's colour slides, whoever ends up defending
@@ -214,10 +222,11 @@ def own_colour(ctx, offense: str, reverse: bool) -> None:
         ctx.update(phase="own", reverse=reverse)
 
 
-def draw_destiny(ctx) -> str:
-    """Turn up the top destiny card; with one card left, reshuffle it with the discards (RULES.md 2)."""
+def draw_destiny(ctx, chosen: str | None = None) -> str:
+    """Turn up the top destiny card (or the one a power chose from the deck: Dictator); with one card left,
+    reshuffle it with the discards (RULES.md 2)."""
     state = ctx.state
-    card = state["destiny"][-1]
+    card = chosen if chosen in state["destiny"] else state["destiny"][-1]
     ctx.emit("DestinyDrawn", card=card)
     if len(state["destiny"]) <= 1:
         pile = list(state["destiny"]) + list(state["destiny_discard"])

@@ -11,11 +11,10 @@ from engine import cards, shapes
 from engine.flow import Step, option, prompt, register
 from engine.handcards import draw, give_cards, return_kept
 from engine.held import fire_held, listeners
-from engine.hooks import fire, fold
-from engine.revealed import card_kind, printed_attack_value, printed_kind
+from engine.hooks import fire, fold, listening
+from engine.revealed import card_kind, played_cards, printed_attack_value, printed_kind
 from engine.state import (
     allies,
-    committed_challenge_cards,
     hand,
     main_player,
     opponent_side,
@@ -23,6 +22,7 @@ from engine.state import (
     tokens_in_challenge,
     warp_count,
 )
+from engine.steps import compensation
 from engine.steps.cards_stage import committed_kicker
 from engine.steps.tokens import lose, move, return_home
 
@@ -33,7 +33,7 @@ def attack_values(state: dict) -> dict:
     """Each side's Attack value after powers (Tripler, Mirror...) and kickers; None for non-Attacks."""
     values = {}
     for side in SIDES:
-        played = committed_challenge_cards(state, side)
+        played = played_cards(state, side)
         if card_kind(state, side) != "attack" or not played:
             values[side] = None
             continue
@@ -293,19 +293,30 @@ class Consolation(Step):
 
     def run(self, ctx, step):
         owed = ctx.state["ch"]["outcome"].get("consolation")
-        if owed and not step.get("asked") and listeners(ctx.state, "before_cards_taken", [owed["from"]]):
+        if owed and not step.get("heard") and listening(ctx.state, "before_compensation"):
+            # a power may take it from another player, or choose the cards (Hacker: engine.steps.compensation)
+            ctx.update(heard=True)
+            fire(ctx, "before_compensation", owed=owed)
+            return
+        giver, picker = compensation.noted(ctx.state, owed) if owed else (None, None)
+        if owed and not step.get("asked") and listeners(ctx.state, "before_cards_taken", [giver]):
             # a flare the giver holds may keep cards out of reach first (Miser's Wild)
             ctx.update(asked=True)
-            fire_held(ctx, "before_cards_taken", [owed["from"]], player=owed["from"])
+            fire_held(ctx, "before_cards_taken", [giver], player=giver)
             return
-        ctx.done()
         if not owed:
+            ctx.done()
             return
         count = fold(ctx.state, "consolation_count", owed["count"], player=owed["player"])
-        source = list(hand(ctx.state, owed["from"]))
+        source = list(hand(ctx.state, giver))
+        if picker and 0 < count < len(source):
+            ctx.replace(ctx.step("pick_compensation", player=picker, giver=giver, receiver=owed["player"],
+                                 count=count))
+            return
+        ctx.done()
         taken = ctx.rng.sample(source, min(count, len(source))) if count > 0 else []
-        give_cards(ctx, owed["from"], owed["player"], taken, "consolation")
-        return_kept(ctx, owed["from"])
+        give_cards(ctx, giver, owed["player"], taken, "consolation")
+        return_kept(ctx, giver)
 
 
 @register

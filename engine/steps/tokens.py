@@ -182,9 +182,10 @@ def take_in_order(sources: dict[str, int], need: int, keys: list[str]) -> dict[s
     return chosen
 
 
-def loss_sources(state: dict, color: str, include_cone: bool = True) -> dict[str, int]:
-    """Where a player could lose tokens from: its bases and, if asked, its tokens on the cone."""
+def loss_sources(state: dict, color: str, include_cone: bool = True, not_from: str | None = None) -> dict[str, int]:
+    """Where a player could lose tokens from: its bases (but ``not_from``) and, if asked, its tokens on the cone."""
     sources = tokens_on_bases(state, color)
+    sources.pop(not_from, None)
     if include_cone:
         for side in ("offense", "defense"):
             n = state["cone"][side].get(color, 0)
@@ -201,7 +202,7 @@ class Losses(Step):
 
     def prompts(self, state, step):
         player, count = step["player"], step["count"]
-        sources = loss_sources(state, player, step.get("cone", True))
+        sources = loss_sources(state, player, step.get("cone", True), step.get("not_from"))
         total = min(count, sum(sources.values()))
         if not leaves_a_choice(sources, total):
             return []
@@ -210,7 +211,7 @@ class Losses(Step):
                        rule="4.8.losses", info={"count": total, "reason": step["reason"]})]
 
     def run(self, ctx, step):
-        sources = loss_sources(ctx.state, step["player"], step.get("cone", True))
+        sources = loss_sources(ctx.state, step["player"], step.get("cone", True), step.get("not_from"))
         chosen = taken_without_choice(sources, min(step["count"], sum(sources.values())))
         ctx.done()
         if chosen:

@@ -184,8 +184,8 @@ def test_morph_against_morph_both_sides_lose():
 
 def test_a_flare_returns_to_its_owners_hand_after_use_and_only_one_flare_per_encounter():
     """RULES.md 9: a used flare goes back to its owner's hand; a player plays at most one flare per encounter."""
-    hands = {"red": ["A8", "Flare:Macron", "Flare:Tripler"], "blue": ["A10"]}
-    g = ffg_game(hands=hands, options={"flares": True})
+    hands = {"red": ["A8", "Flare:Macron", "Flare:Tripler"], "blue": ["A10"], "yellow": ["A5"]}
+    g = ffg_game(hands=hands, exact_hands=True, options={"flares": True})  # nobody else could act
     g.launch({"red-0": 2}, "blue-2")
     g.invite_none()
     g.play("red", "A8")
@@ -271,7 +271,8 @@ def test_under_ffg_plague_is_played_in_the_regroup_phase_only():
 
 
 def test_under_ffg_mobius_tubes_is_the_offenses_in_the_regroup_phase():
-    g = ffg_game(hands={"red": ["MobiusTubes"]}, tokens={"red-0": {"red": 2}})  # red's other ships in the warp
+    g = ffg_game(hands={"red": ["MobiusTubes", "A8"], "blue": ["A4"], "yellow": ["A5"]}, exact_hands=True,
+                 tokens={"red-0": {"red": 2}})  # red's other ships in the warp
     g.owe("red", "regroup")
     offered = [o.get("ability") for p in g.asked if p["kind"] == "window" for o in p["options"]]
     assert "card:MobiusTubes.1" not in offered  # not at the start of the encounter, as in mayfair
