@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine import flow
-from engine.powers.tick_tock import KEY, START
+from engine.powers.tick_tock import KEY, SHEET, START
 from engine.state import TOKENS_PER_PLAYER, external_bases, home_bases, token_count
 
 
@@ -60,12 +60,8 @@ def violations(state: dict, deck_cards: list[str] | None = None, destiny_cards: 
 def track_violations(state: dict) -> list[str]:
     """Tokens a power keeps on its sheet (Tick-Tock's track): from 1 to its start while the game goes on
     (the last one removed ends the game), never below 0."""
-    problems = []
-    for player, notes in (state.get("notes") or {}).items():
-        left = notes.get(KEY) if isinstance(notes, dict) else None
-        if left is None:
-            continue
-        low = 1 if state["status"] == "playing" else 0
-        if not low <= left <= START:
-            problems.append(f"{player}'s Tick-Tock track holds {left} tokens")
-    return problems
+    left = (state.get("notes") or {}).get(SHEET, {}).get(KEY)
+    if left is None:
+        return []
+    low = 1 if state["status"] == "playing" else 0
+    return [] if low <= left <= START else [f"Tick-Tock's track holds {left} tokens"]

@@ -1,9 +1,10 @@
 """Tick-Tock: a track of tokens on its sheet, one removed whenever the defense wins or a deal is made;
 the last one removed wins the game.
 
-Game setup (``on_game_setup``): the track starts at ten tokens, a public fact about the player
-(``PlayerNoted``, key ``tick_tock_tokens``: the board's ``notes`` show it; `engine.invariants` keeps it
-between 1 and 10 while the game goes on). While the power works, a challenge the defense wins
+Game setup (``on_game_setup``): the track starts at ten tokens. It lies on the alien sheet, not with a
+player: a public note under the power's name (``PlayerNoted`` with ``player`` ``"Tick-Tock"``, key
+``tokens``: the board's ``notes`` show it), so it goes with the power if the sheets are swapped
+(Sorcerer's Wild); `engine.invariants` keeps it between 1 and 10 while the game goes on. While the power works, a challenge the defense wins
 (``on_resolved``) or a deal whose terms were carried out (``on_deal_made``), whoever the players,
 removes one token at once; the last one ends the game (`engine.winning.claim_win`), a joint win with
 anyone who has five external bases at that moment. A Cosmic Zap on Tick-Tock during the challenge
@@ -17,22 +18,23 @@ from engine.state import side_of, side_of_main, system_of, tokens_on_bases
 from engine.steps.tokens import loss_sources, move
 from engine.winning import claim_win
 
-KEY = "tick_tock_tokens"
+SHEET = "Tick-Tock"  # the note's owner: the alien sheet
+KEY = "tokens"
 START = 10  # five planets a player (the four-planet variant, with eight, is not played here)
 SHIPS_MAX = 4  # the Wild's colony
 
 
-def tokens_left(state: dict, me: str) -> int | None:
-    """The tokens left on ``me``'s Tick-Tock track (None: it has none, a Tick-Tock gained after setup)."""
-    return state["notes"].get(me, {}).get(KEY)
+def tokens_left(state: dict) -> int | None:
+    """The tokens left on Tick-Tock's track (None: it has none, a Tick-Tock gained after setup)."""
+    return state["notes"].get(SHEET, {}).get(KEY)
 
 
 def tick(ctx, me: str) -> None:
-    """One token leaves the track; the last one wins the game."""
-    left = tokens_left(ctx.state, me)
+    """One token leaves the track; the last one wins the game for ``me``, who holds the power."""
+    left = tokens_left(ctx.state)
     if not left:
         return
-    ctx.emit("PlayerNoted", player=me, key=KEY, value=left - 1)
+    ctx.emit("PlayerNoted", player=SHEET, key=KEY, value=left - 1)
     if left - 1 == 0:
         claim_win(ctx, me, "Tick-Tock's last token")
 
@@ -55,7 +57,7 @@ class TickTock(Power):
                    "(with anyone else who wins at that moment). You may still win the usual way.")
 
     def on_game_setup(self, ctx, me, *, effect=None):
-        ctx.emit("PlayerNoted", player=me, key=KEY, value=START)
+        ctx.emit("PlayerNoted", player=SHEET, key=KEY, value=START)
 
     def on_resolved(self, ctx, me, *, outcome, effect=None):
         if defense_won(outcome):
@@ -112,7 +114,7 @@ class TickTockSuper(Flare):
                    "from your sheet.")
 
     def options(self, state, me, card, window):
-        if side_of(state, me) is None or self.in_force(state, me) or not tokens_left(state, me):
+        if side_of(state, me) is None or self.in_force(state, me) or not tokens_left(state):
             return []
         return [self.offer(card, label="if you win or make a deal, pay a token to remove one more")]
 
@@ -130,7 +132,7 @@ class TickTockSuper(Flare):
 
     def pay_and_tick(self, ctx, me) -> None:
         """The token paid goes to the warp (its owner chooses from where), then one more leaves the track."""
-        if not loss_sources(ctx.state, me, include_cone=False) or not tokens_left(ctx.state, me):
+        if not loss_sources(ctx.state, me, include_cone=False) or not tokens_left(ctx.state):
             return
         ctx.then(ctx.step("losses", player=me, count=1, reason="Tick-Tock Super Flare", cone=False),
                  ctx.step("tick_tock", player=me))

@@ -1,9 +1,9 @@
 """Tick-Tock (Fantasy Flight): a track of ten tokens; one leaves it whenever the defense wins or a deal is
 made, and the last one wins the game.
 
-Red attacks blue-2 (4 blue ships) with one ship; yellow looks on. The track is a public note about its
-owner (``notes[colour]["tick_tock_tokens"]``); where a test needs it nearly empty it is set there, as
-nine earlier defense wins would have left it.
+Red attacks blue-2 (4 blue ships) with one ship; yellow looks on. The track is a public note on the alien
+sheet (``notes["Tick-Tock"]["tokens"]``); where a test needs it nearly empty it is set there, as nine
+earlier defense wins would have left it.
 """
 
 from engine.invariants import violations
@@ -22,8 +22,8 @@ def game(yellow="Tick-Tock", blue="Sorcerer", hands=None, **kw) -> Scenario:
                     destiny=["blue.1"], first="red", ruleset="ffg", **kw)
 
 
-def track(g: Scenario, player: str = "yellow"):
-    return g.state["notes"].get(player, {}).get("tick_tock_tokens")
+def track(g: Scenario):
+    return g.state["notes"].get("Tick-Tock", {}).get("tokens")
 
 
 def challenge(g: Scenario, red: str, blue: str, before_cards=None) -> dict:
@@ -43,12 +43,12 @@ def game_ended(g: Scenario):
 def test_tick_tock_power_starts_with_ten_tokens_and_loses_one_when_the_defense_wins():
     g = game()
     assert track(g) == 10
-    assert views.board(g.state)["notes"]["yellow"] == {"tick_tock_tokens": 10}
+    assert views.board(g.state)["notes"]["Tick-Tock"] == {"tokens": 10}
     assert challenge(g, "A4", "A15")["winner"] == "defense"
     assert track(g) == 9 and g.state["status"] == "playing"
-    noted = [e["payload"] for e in g.log if e["type"] == "PlayerNoted" and e["payload"]["player"] == "yellow"]
-    assert noted == [{"player": "yellow", "key": "tick_tock_tokens", "value": 10},
-                     {"player": "yellow", "key": "tick_tock_tokens", "value": 9}]
+    noted = [e["payload"] for e in g.log if e["type"] == "PlayerNoted" and e["payload"]["player"] == "Tick-Tock"]
+    assert noted == [{"player": "Tick-Tock", "key": "tokens", "value": 10},
+                     {"player": "Tick-Tock", "key": "tokens", "value": 9}]
 
 
 def test_tick_tock_power_an_offense_win_removes_nothing():
@@ -72,7 +72,7 @@ def test_tick_tock_power_last_token_wins_jointly_with_the_deal_s_fifth_bases():
     four_each = {f"yellow-{i}": {"yellow": 2, "red": 1, "blue": 1} for i in range(4)}
     thin = {f"{c}-{i}": {c: 1} for c in ("red", "blue") for i in range(1, 5)}
     g = game(tokens={**four_each, **thin})
-    g.state["notes"]["yellow"]["tick_tock_tokens"] = 1  # as nine defense wins or deals would have left it
+    g.state["notes"]["Tick-Tock"]["tokens"] = 1  # as nine defense wins or deals would have left it
     g.regroup("red", "red-0")
     g.launch({"red-0": 3}, "blue-0")
     g.invite_none()
@@ -93,7 +93,7 @@ def test_tick_tock_power_last_token_wins_jointly_with_the_deal_s_fifth_bases():
 
 def test_tick_tock_power_last_token_wins_alone_when_the_defense_wins():
     g = game()
-    g.state["notes"]["yellow"]["tick_tock_tokens"] = 1
+    g.state["notes"]["Tick-Tock"]["tokens"] = 1
     challenge(g, "A4", "A15")
     assert game_ended(g) == {"winners": ["yellow"], "reason": "Tick-Tock's last token"}
     assert views.board(g.state)["winners"] == ["yellow"] and violations(g.state) == []
@@ -110,7 +110,7 @@ def test_tick_tock_off_by_power_loss():
     g = game(tokens=POWER_LOST)
     # the scenario's layout takes the power away before the game setup, which then puts no track down
     assert track(g) is None
-    g.state["notes"].setdefault("yellow", {})["tick_tock_tokens"] = 10
+    g.state["notes"].setdefault("Tick-Tock", {})["tokens"] = 10
     challenge(g, "A4", "A15")
     assert track(g) == 10
 
@@ -164,7 +164,7 @@ def test_tick_tock_super_pays_a_ship_to_remove_a_second_token_on_a_defense_win()
     g.use("blue", "card:Flare:Tick-Tock")
     assert g.resolved()["winner"] == "defense"
     g.lose("blue", {"blue-4": 1})
-    assert track(g, "blue") == 8
+    assert track(g) == 8
     assert g.warp("blue") == 1 and g.tokens("blue-4") == {"blue": 3} and g.warp("red") == 1
 
 
@@ -178,4 +178,18 @@ def test_tick_tock_super_off_when_a_card_zap_cancels_it():
     g.use("yellow", "card:CardZap")
     g.resolved()
     g.pass_windows()
-    assert track(g, "blue") == 9 and g.warp("blue") == 0
+    assert track(g) == 9 and g.warp("blue") == 0
+
+
+def test_tick_tock_power_the_track_goes_with_the_sheet_when_powers_are_swapped():
+    hands = {"yellow": ["A10", "Flare:Sorcerer", "N", "N", "A8", "A8", "A8", "A6"]}
+    g = game(yellow="Mind", blue="Tick-Tock", hands=hands, options={"flares": True})
+    g.state["notes"]["Tick-Tock"]["tokens"] = 1
+    g.launch({"red-0": 1}, "blue-2")
+    g.invite_none()
+    g.use("yellow", "card:Flare:Sorcerer")  # the main players trade powers: red is Tick-Tock now
+    assert g.state["players"]["red"]["powers"] == ["Tick-Tock"]
+    g.play("red", "A4")
+    g.play("blue", "A15")
+    g.resolved()
+    assert game_ended(g) == {"winners": ["red"], "reason": "Tick-Tock's last token"}
