@@ -53,8 +53,10 @@ colour as the challenge was decided), ``on_edict_discarded(card, player)``,
 are on the discard pile: Fido), ``on_destiny_target(card, player)`` (a destiny card drawn points at a
 player: a colour card's colour, None for a wild card, the player a special card designates once known:
 Shadow), ``before_compensation(owed)`` (consolation is about to be taken: Hacker notes another giver or a
-picker, `engine.steps.compensation`), ``on_game_setup()`` (once the powers and the hands are dealt, before the
-first turn: Miser's hoard), ``on_deal_made()`` (a deal's terms carried out: Tick-Tock).
+picker, `engine.steps.compensation`), ``before_destiny_drawn()`` (a power may choose the destiny card the
+offense draws: Dictator, `engine.destiny_choice`), ``before_reveal()`` (a main player may keep its card face
+down and state it: Gambler, `engine.steps.bluff`), ``on_game_setup()`` (once the powers and the hands are
+dealt, before the first turn: Miser's hoard), ``on_deal_made()`` (a deal's terms carried out: Tick-Tock).
 
 Flares still in a hand hear triggers of their own (`engine.held`): ``on_cards_discarded``,
 ``before_new_hand``, ``before_cards_taken``, ``on_deck_reshuffled`` (Tick-Tock's Wild).

@@ -6,8 +6,9 @@ claim a card kind such as ``A20`` or ``N``). The reveal then turns up the other 
 (`hidden_side`), and the opponent owes ``call_bluff``:
 
 - accepted, the claim stands for the card for the rest of the challenge (`engine.revealed.played_cards`
-  reads it in place of the hidden card), and at stage 9 the hidden card goes face down to the bottom of
-  the deck, seen by its owner only (`bury`): nobody else ever learns it;
+  reads it in place of the hidden card), and the hidden card goes at once face down to the bottom of the
+  deck, seen by its owner only (`bury`): out of reach of every effect that takes or keeps a committed card
+  face up (Filch, Clone), nobody else ever learns it;
 - called, the card is turned up (a second ``ChallengeCardsRevealed``, now complete); if the claim was
   false the bluffer, else the caller, loses as many tokens as it has in the challenge (plus any ante),
   chosen from its bases outside the challenge; the challenge goes on with the cards as revealed.
@@ -70,11 +71,9 @@ def reveal(ctx) -> None:
     fire(ctx, "on_revealed")
 
 
-def bury(ctx) -> None:
-    """Stage 9: an accepted bluff's card goes face down to the bottom of the deck (seen by its owner only)."""
-    bluff = standing(ctx.state)
-    if not bluff or bluff["status"] != "accepted":
-        return
+def bury(ctx, bluff: dict) -> None:
+    """An accepted bluff's card goes face down to the bottom of the deck (seen by its owner only), instead of
+    being discarded at stage 9."""
     held = list(ctx.state["committed"][bluff["side"]])
     if held:
         ctx.emit("CardsMoved", cards=held, src=f"committed:{bluff['side']}", dst="deck", bottom=True,
@@ -99,6 +98,7 @@ class CallBluff(Step):
         bluff = dict(standing(state))
         if opt["action"] == "accept":
             ctx.emit("ChallengeNoted", key=NOTE, value={**bluff, "status": "accepted"})
+            bury(ctx, bluff)
             ctx.done()
             fire(ctx, "on_revealed")
             return

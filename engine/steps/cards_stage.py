@@ -123,7 +123,6 @@ class Discard(Step):
     def run(self, ctx, step):
         state = ctx.state
         ctx.done()
-        bluff.bury(ctx)  # a bluff accepted: its card goes to the deck's bottom unseen
         encounter_cards = []
         for side in ("offense", "defense"):
             if state["committed"][side]:

@@ -44,8 +44,8 @@ def encounter(g: Scenario, before_reveal=None) -> dict:
 def test_citadel_power_builds_a_citadel_face_up_and_activates_it_to_hold_the_planet():
     g = game()
     build(g, "A10", "blue-2")
-    card = build_id = g.state["citadels"]["blue-2"][0]
-    assert beside(g) == {"blue-2": ["A10"]} and build_id not in g.hand("yellow")
+    card = g.state["citadels"]["blue-2"][0]
+    assert beside(g) == {"blue-2": ["A10"]} and card not in g.hand("yellow")
     assert views.board(g.state)["citadels"] == {"blue-2": [card]}  # face up: public
     moved = next(e["payload"] for e in g.log if e["type"] == "CardsMoved" and e["payload"]["dst"] == "citadel:blue-2")
     assert moved["seen_by"] is None and moved["src"] == "hand:yellow"
@@ -57,23 +57,20 @@ def test_citadel_power_builds_a_citadel_face_up_and_activates_it_to_hold_the_pla
 
 
 def test_citadel_power_activated_citadels_fall_with_the_defense():
-    g = game()
-    build(g, "A7", "blue-2")
-    outcome = encounter(g, before_reveal=lambda g: g.use("yellow", "power:Citadel"))
-    assert outcome["totals"] == {"offense": 17, "defense": 19} and outcome["winner"] == "defense"
-    g2 = game(hands={"red": ["A15", "N", "N", "N", "A4", "A4", "A6", "A6"],
-                     "blue": ["A6", "N", "N", "N", "A6", "A6", "A8", "A8"]})
-    build(g2, "A6", "blue-2")
-    g2.launch({"red-0": 2}, "blue-2")
-    g2.invite_none()
-    g2.play("red", "A15")
-    g2.play("blue", "A6")
-    g2.use("yellow", "power:Citadel")
-    outcome = g2.resolved()
+    g = game(hands={"blue": ["A6", "N", "N", "N", "A6", "A6", "A8", "A8"]})
+    build(g, "A6", "blue-2")
+    g.launch({"red-0": 2}, "blue-2")
+    g.invite_none()
+    g.play("red", "A15")
+    g.play("blue", "A6")
+    g.use("yellow", "power:Citadel")
+    outcome = g.resolved()
     assert outcome["totals"] == {"offense": 17, "defense": 16} and outcome["winner"] == "offense"
-    g2.pass_windows()
-    assert beside(g2) == {"blue-2": []} and "A6" in kinds(g2.state["discard"])
-    assert violations(g2.state) == []
+    g.pass_windows()
+    assert beside(g) == {"blue-2": []} and "A6" in kinds(g.state["discard"])
+    fell = next(e["payload"] for e in g.log if e["type"] == "CardsMoved" and e["payload"]["src"] == "citadel:blue-2")
+    assert fell["dst"] == "discard" and fell["seen_by"] is None
+    assert violations(g.state) == []
 
 
 def test_citadel_power_citadels_not_activated_stay_and_do_nothing():

@@ -155,3 +155,16 @@ def test_gambler_super_off_while_the_power_is_zapped():
     g.pass_windows()
     assert not [p for p in g.asked if p["kind"] in ("reaction", "call_bluff")]
     assert g.resolved()["totals"] == {"offense": 6, "defense": 14}
+
+
+def test_gambler_power_a_card_not_called_is_out_of_a_filch_reach():
+    g = game(hands={"blue": ["A10", "Flare:Filch", "N", "N", "A6", "A6", "A8", "A8"]}, options={"flares": True})
+    committed(g)
+    bluff(g, "A20")
+    g.answer("blue", "call_bluff", "accept")
+    assert g.state["committed"]["offense"] == [] and g.state["deck"][0] == "A4.1"  # under the deck at once
+    g.resolved()
+    g.pass_windows("blue", "window")
+    assert "card:Flare:Filch" not in g.abilities("blue")  # nothing of red's left to filch
+    g.pass_windows()
+    assert "A4.1" not in g.hand("blue") and g.state["deck"][0] == "A4.1"
