@@ -1,0 +1,52 @@
+"""The web table's board: the page draws what GET /games/{id} says, in the edition's words."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.conftest import ADMIN_TOKEN, drawn_board, expected_board
+
+pytestmark = pytest.mark.browser
+
+TOKENS = {"red-0": {"red": 2}, "blue-0": {"blue": 4, "red": 2}, "blue-1": {"blue": 1},
+          "yellow-3": {"yellow": 1, "blue": 3}}
+
+
+def test_the_board_page_draws_the_api_board(api, open_page, table_server):
+    game, _ = api.game(3, setup={"tokens": TOKENS, "first": "red"}, options={"flares": False})
+    board = api.get(f"/games/{game}")
+    page = open_page(f"{table_server}/table/#game={game}")
+    page.wait_for_selector(f"#board svg[data-version='{board['version']}']")
+    assert drawn_board(page) == expected_board(board)
+    assert drawn_board(page)["planets"]["blue-0"] == "blue:4,red:2"
+    assert drawn_board(page)["planets"]["red-0"] == "red:2"
+    panel = page.locator("#panel")
+    for colour, seat in board["players"].items():
+        row = panel.locator(f"tr[data-player='{colour}']")
+        assert row.locator("td[data-hand-size]").get_attribute("data-hand-size") == str(seat["hand_size"])
+        assert row.locator("td.powers").inner_text() == ", ".join(seat["powers"])
+    red = panel.locator("tr[data-player='red'] td[data-bases]")
+    assert (red.get_attribute("data-bases"), red.get_attribute("data-external")) == ("6", "1")
+    assert page.locator("#play").is_hidden()  # no token: nobody's hand, no decisions
+    assert page.locator("#who").inner_text() == "watching (no token)"
+
+
+def test_an_ffg_board_speaks_the_editions_words(api, open_page, table_server):
+    game = api.post("/games", {"seats": 3, "ruleset": "ffg", "seed": "words"}, ADMIN_TOKEN)["id"]
+    for k in range(3):
+        api.post(f"/games/{game}/players", {"name": f"p{k}"})
+    api.post(f"/games/{game}/start", {}, ADMIN_TOKEN)
+    board = api.get(f"/games/{game}")
+    page = open_page(f"{table_server}/table/#game={game}")
+    page.wait_for_selector(f"#board svg[data-version='{board['version']}']")
+    header = page.locator("#panel table.players thead").inner_text()
+    assert board["terms"]["bases"] in header and board["terms"]["bases"] != "bases"
+    assert page.locator("#board g.warp text.label").text_content() == board["terms"]["warp"]
+
+
+def test_the_table_files_are_served_and_nothing_else(api):
+    assert api.call("GET", "/table/").headers["Content-Type"].startswith("text/html")
+    assert api.call("GET", "/table/main.js").headers["Content-Type"].startswith("text/javascript")
+    missing = api.call("GET", "/table/..%2Fopenapi.yaml")
+    assert missing.status_code == 404 and missing.headers["Content-Type"] == "application/problem+json"
+    assert api.call("GET", "/table/nothing.js").status_code == 404
