@@ -2,6 +2,8 @@
 // bearer token), parsed as server-sent events, and opened again with Last-Event-ID whenever the
 // server closes it or the connection drops, so no event is missed or seen twice.
 
+const CONNECT_MS = 5000;
+
 export class Live {
   /**
    * @param {string} game the game id
@@ -62,8 +64,10 @@ export class Live {
   async once() {
     this.controller = new AbortController();
     const headers = this.api.headers({Accept: "text/event-stream", "Last-Event-ID": String(this.lastId)});
+    // a connection that gives no answer in time is given up and made again
+    const timer = setTimeout(() => this.controller.abort(), CONNECT_MS);
     const response = await fetch(`/games/${this.game}/stream`, {headers, signal: this.controller.signal,
-                                                                cache: "no-store"});
+                                                                cache: "no-store"}).finally(() => clearTimeout(timer));
     if (!response.ok) throw new Error(`stream: HTTP ${response.status}`);
     this.state("connected");
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();

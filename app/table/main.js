@@ -61,6 +61,7 @@ class Table {
         $("live").textContent = state === "connected" ? "live" : state;
         $("live").dataset.state = state;
         $("live").dataset.reconnects = reconnects;
+        if (state === "connected" && reconnects > 0) this.schedule();  // what changed while away
       },
       onEnd: () => this.refresh(),
     }).start(0);

@@ -51,6 +51,20 @@ class Client:
         assert response.status_code in (200, 201, 202), response.text
         return response.json()
 
+    def answer(self, game: str, token: str, seed: str = "answer") -> dict:
+        """Answer the seat's first owed decision with a seeded random legal value (engine.shapes); the answer."""
+        import random
+
+        from engine.shapes import random_value
+        rng = random.Random(seed)
+        prompt = self.get(f"/games/{game}/prompts", token)["prompts"][0]
+        option = prompt["options"][0]
+        body = {"action": option["action"], "prompt": prompt["id"],
+                "args": {k: random_value(shape, rng) for k, shape in option["args"].items()},
+                **{k: v for k, v in option.items() if k not in ("action", "args", "rule", "label", "info")}}
+        body["args"] = {k: v for k, v in body["args"].items() if v is not None}
+        return self.post(f"/games/{game}/actions", body, token)
+
     def game(self, seats: int, *, setup: dict | None = None, options: dict | None = None, seed: str = "browser",
              bots: dict | None = None, start: bool = True) -> tuple[str, dict]:
         """A game created as the admin (a seed, maybe a stacked setup), its seats taken; {colour: token}."""
