@@ -26,7 +26,7 @@ export function eventLine(event) {
   if (event.type === "GameRewound") return `#${event.seq} REWOUND to version ${p.to_version} by ${p.by}`;
   if (event.type === "CardsMoved" && Array.isArray(p.cards)) bits.push(`cards=${p.cards.join(" ")}`);
   if (event.type === "TokensMoved" && Array.isArray(p.moves)) {
-    bits.push(p.moves.map((m) => `${m.player} ${m.count} ${m.src}→${m.dst}`).join("; "));
+    bits.push(p.moves.map(([who, src, dst, n]) => `${who} ${n} ${src}→${dst}`).join("; "));  // [colour, from, to, count]
   }
   if (event.type === "ChallengeCardsRevealed") bits.push(`offense=${(p.offense || []).join(" ")}`,
                                                           `defense=${(p.defense || []).join(" ")}`);
