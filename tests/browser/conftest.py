@@ -7,6 +7,7 @@
                   not installed or Playwright is missing: `make test` installs it when it can).
 ``api``           a small JSON client of ``table_server`` (`Client`), to set games up and to
                   check what the pages show against what the API says.
+``table_runtime`` the runtime behind it (to tamper with a stored event).
 ``shots``         the folder the screenshots go to (``artifacts/screenshots``).
 """
 
@@ -25,6 +26,7 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 ADMIN_TOKEN = "browser-admin-token"
 SSE_SECONDS = 3.0
 SHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
+RUNTIMES: dict = {}  # the runtime behind each test server's URL (for tests that tamper with the store)
 
 pytestmark = pytest.mark.browser
 
@@ -100,13 +102,22 @@ def table_server():
     server = make_server("127.0.0.1", 0, create_app(runtime), threaded=True)
     thread = threading.Thread(target=server.serve_forever, name="table-server", daemon=True)
     thread.start()
+    url = f"http://127.0.0.1:{server.server_port}"
+    RUNTIMES[url] = runtime
     try:
-        yield f"http://127.0.0.1:{server.server_port}"
+        yield url
     finally:
+        RUNTIMES.pop(url, None)
         server.shutdown()
         server.server_close()
         worker.stop()
         runtime_module.install(None)
+
+
+@pytest.fixture
+def table_runtime(table_server):
+    """The runtime behind ``table_server`` (for tests that tamper with the store)."""
+    return RUNTIMES[table_server]
 
 
 @pytest.fixture(scope="module")
