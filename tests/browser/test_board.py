@@ -50,3 +50,17 @@ def test_the_table_files_are_served_and_nothing_else(api):
     missing = api.call("GET", "/table/..%2Fopenapi.yaml")
     assert missing.status_code == 404 and missing.headers["Content-Type"] == "application/problem+json"
     assert api.call("GET", "/table/nothing.js").status_code == 404
+
+
+@pytest.mark.parametrize("width,height", [(390, 844), (1440, 900)])
+def test_the_board_fits_a_phone_and_a_desktop(api, open_page, table_server, width, height):
+    game, tokens = api.game(3, setup={"first": "red"}, seed="sizes")
+    version = api.get(f"/games/{game}")["version"]
+    page = open_page(f"{table_server}/table/#game={game}&token={tokens['red']}", width=width, height=height)
+    page.wait_for_selector(f"#board svg[data-version='{version}']")
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= width  # no sideways scrolling
+    box = page.locator("#board svg").bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= width
+    assert box["width"] >= min(width, 820) * 0.45  # and the board is not a thumbnail
+    planet = page.locator("#board g.planet circle").first.bounding_box()
+    assert planet["width"] >= 20  # a planet is still big enough to read its token counts
