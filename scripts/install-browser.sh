@@ -4,11 +4,12 @@
 # says why and leaves it: those tests then skip with that reason. Never downloads a browser
 # build of its own (`playwright install` is not used).
 set -u
-if [ -x /usr/bin/chromium ]; then
+CHROMIUM="${CHROMIUM:-/usr/bin/chromium}"  # where the tests look for it (tests/browser/conftest.py)
+if [ -x "$CHROMIUM" ]; then
   exit 0
 fi
 if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null 2>&1; then
-  echo "install-browser: /usr/bin/chromium is missing and apt-get cannot be run here (not root, or no apt-get):" \
+  echo "install-browser: $CHROMIUM is missing and apt-get cannot be run here (not root, or no apt-get):" \
        "the browser tests will be skipped" >&2
   exit 0
 fi

@@ -25,7 +25,6 @@ SETUP = {"powers": {"red": [], "blue": [], "yellow": []}, "first": "red", "desti
                     "blue-1": {"blue": 4, "red": 1}, "yellow-0": {"yellow": 4, "red": 1},
                     "yellow-1": {"yellow": 4, "red": 1}}}
 OPTIONS = {"flares": False, "edicts": False, "reinforcements": False, "reverse_cone": False}
-CARD_ID = re.compile(r"\b(?:A\d+|C|War|Kx-?\d+|R\+\d)(?:\.\d+)?\b|\b[A-Z][A-Za-z]+\.\d+\b")
 
 
 def mentions(text: str, card: str) -> bool:
