@@ -33,15 +33,30 @@ def test_the_board_page_draws_the_api_board(api, open_page, table_server):
 
 def test_an_ffg_board_speaks_the_editions_words(api, open_page, table_server):
     game = api.post("/games", {"seats": 3, "ruleset": "ffg", "seed": "words"}, ADMIN_TOKEN)["id"]
+    tokens = {}
     for k in range(3):
-        api.post(f"/games/{game}/players", {"name": f"p{k}"})
+        seat = api.post(f"/games/{game}/players", {"name": f"p{k}"})
+        tokens[seat["player"]] = seat["token"]
     api.post(f"/games/{game}/start", {}, ADMIN_TOKEN)
     board = api.get(f"/games/{game}")
-    page = open_page(f"{table_server}/table/#game={game}")
+    page = open_page(f"{table_server}/table/#game={game}&token={tokens['red']}")
     page.wait_for_selector(f"#board svg[data-version='{board['version']}']")
     header = page.locator("#panel table.players thead").inner_text()
     assert board["terms"]["bases"] in header and board["terms"]["bases"] != "bases"
     assert page.locator("#board g.warp text.label").text_content() == board["terms"]["warp"]
+    # the first decision of an ffg game, titled in its words, made by clicking
+    prompt = api.get(f"/games/{game}/prompts", tokens["red"])["prompts"][0]
+    assert prompt["kind"] == "choose_power"
+    box = page.locator(f"fieldset[data-prompt='{prompt['id']}']")
+    assert box.locator("legend").inner_text() == prompt["title"]
+    option = box.locator(".option").first
+    chosen = option.locator("label.pick").first.get_attribute("data-value")
+    option.locator("label.pick").first.click()
+    option.locator("button.do").click()
+    box.wait_for(state="detached")
+    power_chosen = [e for e in api.get(f"/games/{game}/events?after=0&limit=1000", tokens["red"])["events"]
+                    if e["type"] == "PowerChosen"]
+    assert [e["payload"]["powers"] for e in power_chosen] == [[chosen]]  # red's own choice, seen by red
 
 
 def test_the_table_files_are_served_and_nothing_else(api):
