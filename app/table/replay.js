@@ -14,6 +14,8 @@ export async function showReplay(game, api, token) {
   mount($("nav"), h("a", {href: placeLink(null, null)}, "lobby"), " · ",
     h("a", {href: placeLink(game, token), id: "to-table"}, "live table"));
   const {events, version: head} = await api.allEvents(game);
+  const mine = token ? await api.get(`/games/${game}/prompts`).catch(() => ({player: "?"})) : {player: "?"};
+  const seat = mine.player && mine.player !== "?" ? mine.player : null;  // null for the admin and for watchers
   const abandoned = new Set();
   for (const event of events) {
     if (event.type === "GameRewound") {
@@ -41,8 +43,13 @@ export async function showReplay(game, api, token) {
 
   async function draw(version) {
     const board = await api.board(game, version);
+    // a seat's token: its own hand as it was then (GET /games/{id}/hand?version=N), nobody else's
+    const hand = seat && board.players && board.players[seat]
+      ? await api.get(`/games/${game}/hand?version=${version}`).catch(() => null) : null;
     if (version !== current) return;  // the user moved on meanwhile
     showBoard($("replay-board"), $("replay-panel"), board);
+    mount($("replay-hand"), hand ? [h("span", {}, `${seat}'s hand then: `),
+      h("ul", {class: "cards"}, hand.cards.map((card) => h("li", {class: "card", "data-card": card}, card)))] : []);
     shown = version;
     const entry = [...events].reverse().find((e) => e.seq <= version);
     for (const row of $("replay-log").querySelectorAll("li.current")) row.classList.remove("current");
@@ -76,7 +83,6 @@ export async function showReplay(game, api, token) {
   $("forward").onclick = () => go(current + 1);
 
   if (token) {
-    const mine = await api.get(`/games/${game}/prompts`).catch(() => ({player: "?"}));
     if (mine.player === null) {  // the admin token: the audit is offered
       $("audit").hidden = false;
       $("audit").onclick = async () => {

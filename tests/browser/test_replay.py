@@ -128,9 +128,20 @@ def test_a_replay_walked_back_and_forth_shows_the_apis_board_and_the_audit_marks
     assert "bad" in page.locator(f"#replay-log li[data-seq='{bad}']").get_attribute("class")
 
 
-def test_a_seats_replay_has_no_audit(api, open_page, table_server):
+def test_a_seats_replay_shows_its_own_hand_then_and_no_audit(api, open_page, table_server):
     game, tokens = api.game(3, setup=SETUP, options=OPTIONS, seed="replay-seat")
+    play_with_a_rewind(api, game, tokens)
+    head = api.get(f"/games/{game}")["version"]
+    events = api.get(f"/games/{game}/events?after=0&limit=1000", tokens["blue"])["events"]
     page = open_page(f"{table_server}/table/#game={game}&view=replay&token={tokens['blue']}")
-    version = api.get(f"/games/{game}")["version"]
-    page.wait_for_selector(f"body[data-shown='{version}']")
+    page.wait_for_selector(f"body[data-shown='{head}']")
     assert page.locator("#audit").is_hidden()
+    dealt = next(e["seq"] for e in events if e["type"] == "TurnBegan")
+    for version in (head, dealt):
+        page.eval_on_selector("#slider", "(s, v) => { s.value = v; s.dispatchEvent(new Event('input')); }", version)
+        shown_at(page, api, game, version, events)
+        shown = page.eval_on_selector_all("#replay-hand li.card", "items => items.map(i => i.dataset.card)")
+        assert shown == api.get(f"/games/{game}/hand?version={version}", tokens["blue"])["cards"]
+        others = [c for colour in ("red", "yellow")
+                  for c in api.get(f"/games/{game}/hand?version={version}", tokens[colour])["cards"]]
+        assert shown and not set(others) & set(shown)
