@@ -53,6 +53,16 @@ class Client:
         assert response.status_code in (200, 201, 202), response.text
         return response.json()
 
+    def event_seqs(self, game: str, token: str | None = None) -> list[int]:
+        """The seq of every event the token may see, page after page."""
+        seqs, after = [], 0
+        while True:
+            page = self.get(f"/games/{game}/events?after={after}&limit=1000", token)
+            seqs += [e["seq"] for e in page["events"]]
+            after = page["next_after"]
+            if not page["more"]:
+                return seqs
+
     def answer(self, game: str, token: str, seed: str = "answer") -> dict:
         """Answer the seat's first owed decision with a seeded random legal value (engine.shapes); the answer."""
         import random

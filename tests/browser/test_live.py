@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import SSE_SECONDS
+from tests.browser.conftest import ADMIN_TOKEN, SSE_SECONDS, drawn_board, expected_board
 
 pytestmark = pytest.mark.browser
 
@@ -62,3 +62,20 @@ def test_a_page_comes_back_after_losing_the_network(api, open_page, table_server
     feed = [e["seq"] for e in api.get(f"/games/{game}/events?after=0&limit=1000")["events"]]
     page.wait_for_function(f"() => Number(document.querySelector('#log').dataset.last) === {feed[-1]}")
     assert logged_seqs(page) == feed
+
+
+def test_a_watchers_page_follows_a_game_of_bots_to_its_end(api, open_page, table_server):
+    game, _ = api.game(3, options={"flares": False, "edicts": False}, seed="bots", start=False,
+                       bots={0: "heuristic", 1: "heuristic", 2: "heuristic"})
+    page = open_page(f"{table_server}/table/#game={game}")
+    page.wait_for_selector("#live[data-state='connected']")
+    api.post(f"/games/{game}/start", {}, ADMIN_TOKEN)  # the bots play it out while the page watches
+    page.wait_for_selector("body[data-status='finished']", timeout=240000)
+    board = api.get(f"/games/{game}")
+    assert board["status"] == "finished" and board["winners"]
+    page.wait_for_selector(f"#board svg[data-version='{board['version']}']")
+    assert drawn_board(page) == expected_board(board)
+    page.wait_for_selector("#live[data-state='ended']")  # the server said the game is over: no more reconnects
+    feed = api.event_seqs(game)
+    logged = logged_seqs(page)
+    assert logged == feed[-len(logged):]  # the log keeps the latest 400 entries: each once, in order, none missed
