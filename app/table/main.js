@@ -84,7 +84,7 @@ class Table {
         this.refreshing = null;
         if (this.again) { this.again = false; this.schedule(); }
       }
-    }, 60);
+    }, 150);  // events come in bursts (a bot's turn, a catch-up after a reconnect): one refresh per burst
   }
 
   async refresh() {

@@ -75,7 +75,9 @@ def test_a_watchers_page_follows_a_game_of_bots_to_its_end(api, open_page, table
     assert board["status"] == "finished" and board["winners"]
     page.wait_for_selector(f"#board svg[data-version='{board['version']}']")
     assert drawn_board(page) == expected_board(board)
-    page.wait_for_selector("#live[data-state='ended']")  # the server said the game is over: no more reconnects
+    # the stream catches up after the board does (it is read in 3-second connections): then the server says
+    # the game is over, and the page stops reconnecting
+    page.wait_for_selector("#live[data-state='ended']", timeout=240000)
     feed = api.event_seqs(game)
     logged = logged_seqs(page)
     assert logged == feed[-len(logged):]  # the log keeps the latest 400 entries: each once, in order, none missed
