@@ -14,7 +14,7 @@ import re
 
 import pytest
 
-from tests.browser.conftest import drawn_board, expected_board
+from tests.browser.conftest import ADMIN_TOKEN, drawn_board, expected_board
 
 pytestmark = pytest.mark.browser
 
@@ -172,3 +172,19 @@ def test_a_seats_page_shows_its_own_hand_and_never_another_seats_cards(api, open
     watcher.wait_for_selector(f"#board svg[data-version='{version}']")
     html = watcher.content()
     assert not [c for cards in hands.values() for c in cards if mentions(html, c)]
+
+
+def test_the_admins_page_answers_for_the_seat_that_owes_the_decision(api, open_page, table_server):
+    game, tokens = api.game(3, setup=SETUP, options=OPTIONS, seed="admin-page")
+    prompt = api.get(f"/games/{game}/prompts", tokens["red"])["prompts"][0]
+    page = open_page(f"{table_server}/table/#game={game}&token={ADMIN_TOKEN}")
+    assert page.locator("#who").get_attribute("data-player") == "admin"
+    box = page.locator(f"fieldset[data-prompt='{prompt['id']}']")  # red's launch, shown to the admin
+    option = box.locator(".option[data-action='launch']")
+    option.locator("[data-arg='planet'] label.pick[data-value='blue-2']").click()
+    option.locator("[data-arg='tokens'] [data-source='red-2'] button.more").click()
+    option.locator("button.do").click()
+    box.wait_for(state="detached")
+    board = api.get(f"/games/{game}")
+    assert board["challenge"]["planet"] == "blue-2" and board["cone"]["offense"] == {"red": 1}
+    assert board["planets"]["red-2"] == {"red": 3}
