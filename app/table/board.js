@@ -160,7 +160,12 @@ export function drawPanel(board) {
       board.pending.map((p) => h("li", {"data-player": p.player}, `${p.player}: ${p.title}`))) : null);
 }
 
+const drawn = new WeakMap();  // what each board element shows now, as JSON
+
 export function showBoard(boardNode, panelNode, board) {
+  const key = JSON.stringify(board);
+  if (drawn.get(boardNode) === key) return;  // the same board: leave the drawing (and anything pointed at) alone
+  drawn.set(boardNode, key);
   mount(boardNode, drawBoard(board));
   mount(panelNode, drawPanel(board));
   for (const swatch of panelNode.querySelectorAll(".swatch")) {
