@@ -7,7 +7,7 @@ PYTHON ?= python3
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install run test lint bench
+.PHONY: install browser run test lint bench
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -17,10 +17,14 @@ $(VENV)/.installed: pyproject.toml
 
 install: $(VENV)/.installed
 
+# Debian's chromium for the browser tests (tests/browser): apt-get when missing and possible
+browser:
+	sh scripts/install-browser.sh
+
 run: install
 	$(VENV)/bin/cosmic serve --host $(HOST) --port $(PORT)
 
-test: install
+test: install browser
 	$(VENV)/bin/pytest
 
 lint: install

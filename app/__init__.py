@@ -16,7 +16,7 @@ def create_app(runtime=None):
 
     from app import problems
     from app.auth import Tokens
-    from app.routes import feed, games, history, meta, play, webhooks
+    from app.routes import feed, games, history, meta, play, table, webhooks
     from app.routes.common import GameIdConverter
     from workers import runtime as runtime_module
 
@@ -29,7 +29,7 @@ def create_app(runtime=None):
     app.extensions["cosmic"] = runtime
     app.extensions["cosmic.tokens"] = Tokens(runtime.store)
     problems.register(app)
-    for blueprint in (meta.bp, games.bp, play.bp, feed.bp, webhooks.bp, history.bp):
+    for blueprint in (meta.bp, games.bp, play.bp, feed.bp, webhooks.bp, history.bp, table.bp):
         app.register_blueprint(blueprint)
 
     @app.before_request
