@@ -19,6 +19,8 @@ Modifier hooks (value in, value out):
 - ``outcome(outcome)``: the outcome dict, last word before it is applied.
 - ``loss_destination(player, src, reason, by)``: where a lost token goes: ``warp``, ``home``, ``removed``
   (``by``: the player who inflicts the loss, e.g. the winning main player, or None).
+- ``removable(player)``: how many of the tokens a loss sends out of the game may go there (value in: all of
+  them); the others go to the warp (the FFG Void spares a player its last five ships).
 - ``may_join(player)``: the sides a player may join in stage 6 (a set).
 - ``destiny_free_choice()``: True when the offense picks the defense whatever the destiny card.
 - ``chooses_first()``: the side that must commit its card face up first, or None.

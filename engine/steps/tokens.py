@@ -45,6 +45,15 @@ def lose(ctx, losses: list[tuple[str, str, int]], reason: str, by: str | None = 
         if n <= 0:
             continue
         destination = fold(state, "loss_destination", "warp", player=color, src=src, reason=reason, by=by)
+        if destination == "removed":
+            # how many of them may leave the game (the FFG Void leaves a player its last ships: the rest warp)
+            out = fold(state, "removable", n, player=color)
+            if out < n:
+                report.append({"player": color, "src": src, "count": n - out, "to": "warp"})
+                moves.append((color, src, warp_place(state), n - out))
+                n = out
+            if not n:
+                continue
         report.append({"player": color, "src": src, "count": n, "to": destination})
         if destination == "home":
             returns.append({"player": color, "src": src, "count": n, "reason": reason,
