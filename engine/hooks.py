@@ -46,7 +46,8 @@ start window: zaps can answer what it triggers), ``on_launched``, ``on_alliances
 colour as the challenge was decided), ``on_edict_discarded(card, player)``,
 ``on_cards_drawn(player, count, reason)``, ``on_tokens_retrieved(player, count, reason)``,
 ``on_zapped(target, power)`` (fired before the zap takes effect, so the zapped power hears it),
-``on_challenge_ended()``, ``on_use_applied(use)`` (a flare or edict played took effect),
+``on_challenge_ended()``, ``on_deal_concluded(made)`` (a deal made or failed, once the cone is empty: the FFG
+Grudge), ``on_use_applied(use)`` (a flare or edict played took effect),
 ``on_encounter_cards_discarded(cards)`` (stage 9: the challenge cards the challenge was resolved with
 are on the discard pile: Fido), ``on_destiny_target(card, player)`` (a destiny card drawn points at a
 player: a colour card's colour, None for a wild card, the player a special card designates once known:

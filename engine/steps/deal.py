@@ -31,7 +31,7 @@ from engine import cards, shapes
 from engine.errors import CommandError, RulesError
 from engine.flow import Step, option, prompt, register
 from engine.handcards import give_cards
-from engine.hooks import fold
+from engine.hooks import fire, fold
 from engine.state import bases, hand, main_player, opponent_side, timing_order, tokens_on
 from engine.steps.tokens import move, return_home
 from engine.steps.windows import begin_use, passed_fact, window_choices
@@ -497,3 +497,5 @@ class DealCleanup(Step):
         ctx.done()
         return_home(ctx, [{"player": color, "src": f"cone:{side}", "count": n, "reason": "after the deal"}
                           for side in SIDES for color, n in state["cone"][side].items()])
+        # powers that count a deal made or failed as a win or a loss (the FFG Grudge)
+        fire(ctx, "on_deal_concluded", made=bool(state["ch"]["deal"]["made"]))
