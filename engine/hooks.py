@@ -27,6 +27,8 @@ Modifier hooks (value in, value out):
 - ``consolation_count(player, count)``: cards a player takes as consolation (Stellar Gas: 0).
 - ``reward_count(player)``: rewards a winning ally collects (Cosmic Gas: 0).
 - ``deal_loss(player)``: tokens a main player loses when a deal fails (3).
+- ``challenge_card_choice(player)``: the challenge cards a main player may commit now (value in: all it could
+  play; the FFG Loser's upset keeps the Attacks of a player holding one).
 - ``extra_cards(player)``: additional challenge cards a main player may commit (Deuce).
 - ``card_kind(side)``: what a side's revealed challenge card counts as (Emotion Control, Deuce).
 - ``ally_gains(winner)``: ``{"land": [...], "reward": [...]}`` winning allies that land or take
