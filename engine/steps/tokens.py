@@ -204,7 +204,7 @@ def loss_sources(state: dict, color: str, include_cone: bool = True) -> dict[str
 
 @register
 class Losses(Step):
-    """A player loses a number of tokens of its choice (asked only when the choice matters)."""
+    """A player loses a number of tokens of its choice, or of ``chooser``'s (asked only when the choice matters)."""
 
     op = "losses"
 
@@ -215,8 +215,12 @@ class Losses(Step):
         if not leaves_a_choice(sources, total):
             return []
         shape = shapes.distribution(sources, total, total)
-        return [prompt(step, player, "choose_losses", [option("lose", {"tokens": shape}, rule="4.8.losses")],
-                       rule="4.8.losses", info={"count": total, "reason": step["reason"]})]
+        info = {"count": total, "reason": step["reason"]}
+        chooser = step.get("chooser") or player  # another player may choose them (the FFG Hate)
+        if chooser != player:
+            info["player"] = player
+        return [prompt(step, chooser, "choose_losses", [option("lose", {"tokens": shape}, rule="4.8.losses")],
+                       rule="4.8.losses", info=info)]
 
     def run(self, ctx, step):
         sources = loss_sources(ctx.state, step["player"], step.get("cone", True))
