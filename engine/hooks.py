@@ -29,6 +29,8 @@ Modifier hooks (value in, value out):
 - ``deal_loss(player)``: tokens a main player loses when a deal fails (3).
 - ``challenge_card_choice(player)``: the challenge cards a main player may commit now (value in: all it could
   play; the FFG Loser's upset keeps the Attacks of a player holding one).
+- ``kept_through_new_hand(player)``: cards of a player's hand it keeps, shown, when it draws a new hand (value
+  in: none; the FFG Vulch's artifacts).
 - ``extra_cards(player)``: additional challenge cards a main player may commit (Deuce).
 - ``card_kind(side)``: what a side's revealed challenge card counts as (Emotion Control, Deuce).
 - ``ally_gains(winner)``: ``{"land": [...], "reward": [...]}`` winning allies that land or take
