@@ -22,6 +22,8 @@ Modifier hooks (value in, value out):
 - ``removable(player)``: how many of the tokens a loss sends out of the game may go there (value in: all of
   them); the others go to the warp (the FFG Void spares a player its last five ships).
 - ``may_join(player)``: the sides a player may join in stage 6 (a set).
+- ``launch_targets()``: the planets the cone may be aimed at (value in: the defense's system; the FFG Will adds the
+  defense's foreign colonies).
 - ``destiny_free_choice()``: True when the offense picks the defense whatever the destiny card.
 - ``chooses_first()``: the side that must commit its card face up first, or None.
 - ``consolation_count(player, count)``: cards a player takes as consolation (Stellar Gas: 0).
