@@ -33,6 +33,8 @@ Modifier hooks (value in, value out):
   play; the FFG Loser's upset keeps the Attacks of a player holding one).
 - ``kept_through_new_hand(player)``: cards of a player's hand it keeps, shown, when it draws a new hand (value
   in: none; the FFG Vulch's artifacts).
+- ``acts_before_consolation()``: True when a power acts on the result before the consolation is taken; the
+  ``before_consolation(outcome)`` trigger is then fired (the FFG Barbarian).
 - ``extra_cards(player)``: additional challenge cards a main player may commit (Deuce).
 - ``card_kind(side)``: what a side's revealed challenge card counts as (Emotion Control, Deuce).
 - ``ally_gains(winner)``: ``{"land": [...], "reward": [...]}`` winning allies that land or take

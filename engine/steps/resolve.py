@@ -292,6 +292,11 @@ class Consolation(Step):
     op = "consolation"
 
     def run(self, ctx, step):
+        if not step.get("decided") and fold(ctx.state, "acts_before_consolation", False):
+            # a power acts on the result before the consolation is taken (the FFG Barbarian's looting)
+            ctx.update(decided=True)
+            fire(ctx, "before_consolation", outcome=ctx.state["ch"]["outcome"])
+            return
         owed = ctx.state["ch"]["outcome"].get("consolation")
         if owed and not step.get("asked") and listeners(ctx.state, "before_cards_taken", [owed["from"]]):
             # a flare the giver holds may keep cards out of reach first (Miser's Wild)
