@@ -35,6 +35,7 @@ Modifier hooks (value in, value out):
   in: none; the FFG Vulch's artifacts).
 - ``acts_before_consolation()``: True when a power acts on the result before the consolation is taken; the
   ``before_consolation(outcome)`` trigger is then fired (the FFG Barbarian).
+- ``deal_frees_warp()``: True when a deal's terms may free ships from the warp (``terms.freed``: the FFG Zombie).
 - ``extra_cards(player)``: additional challenge cards a main player may commit (Deuce).
 - ``card_kind(side)``: what a side's revealed challenge card counts as (Emotion Control, Deuce).
 - ``ally_gains(winner)``: ``{"land": [...], "reward": [...]}`` winning allies that land or take
