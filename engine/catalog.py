@@ -55,7 +55,7 @@ def describe(ruleset: str | None = None) -> dict:
     for name in sorted(POWERS):
         if ruleset is not None and ruleset not in POWERS[name].editions:
             continue
-        entry = POWERS[name].catalogue()
+        entry = POWERS[name].catalogue(ruleset)
         entry["flares"] = {mode: flare.catalogue() for mode, flare in FLARES.get(name, {}).items()}
         listed.append(entry)
     edicts = [EDICTS[n].catalogue() for n in sorted(EDICTS) if ruleset is None or ruleset in EDICTS[n].editions]

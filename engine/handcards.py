@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine import cards, rulesets
 from engine.held import fire_held, listeners
-from engine.hooks import fire
+from engine.hooks import fire, fold
 from engine.state import hand
 
 HAND_SIZE = 7  # mayfair's (RULES.md 3); `hand_size` gives the game's own
@@ -121,7 +121,13 @@ def redraw_after_a_window(ctx, player: str, window: dict, check_again: dict) -> 
 
 
 def new_hand(ctx, player: str) -> None:
-    """A player discards its hand and draws a new one; cards it set aside to keep come back after the draw."""
+    """A player discards its hand and draws a new one; cards it set aside to keep come back after the draw.
+
+    A power may keep cards through it, shown to all (``kept_through_new_hand``: the FFG Vulch's artifacts)."""
+    shown = fold(ctx.state, "kept_through_new_hand", [], player=player)
+    if shown:
+        ctx.emit("CardsMoved", cards=list(shown), src=f"hand:{player}", dst=f"kept:{player}", seen_by=None,
+                 reason="kept through a new hand")
     discard_cards(ctx, player, list(hand(ctx.state, player)), "new hand")
     draw(ctx, player, hand_size(ctx.state), "new hand")
     return_kept(ctx, player)

@@ -19,12 +19,23 @@ Modifier hooks (value in, value out):
 - ``outcome(outcome)``: the outcome dict, last word before it is applied.
 - ``loss_destination(player, src, reason, by)``: where a lost token goes: ``warp``, ``home``, ``removed``
   (``by``: the player who inflicts the loss, e.g. the winning main player, or None).
+- ``removable(player)``: how many of the tokens a loss sends out of the game may go there (value in: all of
+  them); the others go to the warp (the FFG Void spares a player its last five ships).
 - ``may_join(player)``: the sides a player may join in stage 6 (a set).
+- ``launch_targets()``: the planets the cone may be aimed at (value in: the defense's system; the FFG Will adds the
+  defense's foreign colonies).
 - ``destiny_free_choice()``: True when the offense picks the defense whatever the destiny card.
 - ``chooses_first()``: the side that must commit its card face up first, or None.
 - ``consolation_count(player, count)``: cards a player takes as consolation (Stellar Gas: 0).
 - ``reward_count(player)``: rewards a winning ally collects (Cosmic Gas: 0).
 - ``deal_loss(player)``: tokens a main player loses when a deal fails (3).
+- ``challenge_card_choice(player)``: the challenge cards a main player may commit now (value in: all it could
+  play; the FFG Loser's upset keeps the Attacks of a player holding one).
+- ``kept_through_new_hand(player)``: cards of a player's hand it keeps, shown, when it draws a new hand (value
+  in: none; the FFG Vulch's artifacts).
+- ``acts_before_consolation()``: True when a power acts on the result before the consolation is taken; the
+  ``before_consolation(outcome)`` trigger is then fired (the FFG Barbarian).
+- ``deal_frees_warp()``: True when a deal's terms may free ships from the warp (``terms.freed``: the FFG Zombie).
 - ``extra_cards(player)``: additional challenge cards a main player may commit (Deuce).
 - ``card_kind(side)``: what a side's revealed challenge card counts as (Emotion Control, Deuce).
 - ``ally_gains(winner)``: ``{"land": [...], "reward": [...]}`` winning allies that land or take
@@ -48,7 +59,9 @@ start window: zaps can answer what it triggers), ``on_launched``, ``on_alliances
 colour as the challenge was decided), ``on_edict_discarded(card, player)``,
 ``on_cards_drawn(player, count, reason)``, ``on_tokens_retrieved(player, count, reason)``,
 ``on_zapped(target, power)`` (fired before the zap takes effect, so the zapped power hears it),
-``on_challenge_ended()`` (stage 10, once its own decision is settled: Reincarnator), ``on_use_applied(use)`` (a flare or edict played took effect),
+``on_challenge_ended()`` (stage 10, once its own decision is settled: Reincarnator), ``on_deal_concluded(made)``
+(a deal made or failed, once the cone is empty: the FFG Grudge), ``on_use_applied(use)`` (a flare or edict played
+took effect),
 ``on_encounter_cards_discarded(cards)`` (stage 9: the challenge cards the challenge was resolved with
 are on the discard pile: Fido), ``on_destiny_target(card, player)`` (a destiny card drawn points at a
 player: a colour card's colour, None for a wild card, the player a special card designates once known:

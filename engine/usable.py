@@ -44,13 +44,14 @@ def _window_options(state: dict, player: str, window: str) -> list[dict]:
     playable = playable_cards(state, player)
     in_hand = hand_windows(tuple(playable))
     cards_may = window in in_hand or ANY_WINDOW in in_hand
-    if not cards_may and not any(window in POWERS[name].windows for name in me["powers"]):
+    ruleset = state.get("ruleset") or "mayfair"
+    if not cards_may and not any(window in POWERS[name].windows_in(ruleset) for name in me["powers"]):
         return []
     found = []
     active = active_powers(state)
     for name in me["powers"]:
         power = POWERS[name]
-        if window in power.windows and (player, name) in active and not power.used_up(state, player):
+        if window in power.windows_in(ruleset) and (player, name) in active and not power.used_up(state, player):
             found += power.options(state, player, window)
     if not cards_may:
         return found
@@ -64,7 +65,7 @@ def _window_options(state: dict, player: str, window: str) -> list[dict]:
             continue
         ability = card_ability(state, player, card)
         kind_name = cards.card_kind_name(card)
-        if ability is None or kind_name in seen or not ability.in_window(window, state.get("ruleset") or "mayfair"):
+        if ability is None or kind_name in seen or not ability.in_window(window, ruleset):
             continue
         offered = ability.options(state, player, card, window)
         if offered:

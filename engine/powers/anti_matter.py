@@ -3,7 +3,7 @@
 from engine.powers.base import Flare, Power
 from engine.powers.virus import tokens_worth
 from engine.revealed import card_kind
-from engine.state import involved, side_of, side_of_main, side_tokens
+from engine.state import involved, main_player, side_of, side_of_main, side_tokens
 
 
 def both_attacks(state: dict) -> bool:
@@ -21,16 +21,29 @@ class AntiMatter(Power):
     description = ("As a main player, when two Attacks are revealed the lower total wins (a tie still goes to "
                    "the defense), and your allies' tokens are subtracted from your side's total instead of "
                    "added. Your own tokens add as usual.")
+    # the FFG card: the Anti-Matter's own ships subtract too, and so do the opposing allies' from their side
+    readings = {"ffg": {"description": (
+        "As a main player, when both main players reveal Attacks the lower total wins (a tie still goes to the "
+        "defense). Your own ships and your allies' ships are subtracted from your side's total instead of "
+        "added, and the opposing allies' ships are subtracted from your opponent's total; your opponent's own "
+        "ships add as usual.")}}
 
     def lower_wins(self, state, me, value, *, effect=None):
         return not value if side_of_main(state, me) else value
 
     def side_total(self, state, me, value, *, side, card, effect=None):
-        if side_of_main(state, me) != side:
+        mine = side_of_main(state, me)
+        if mine is None:
             return value
-        counted = [c for c in side_tokens(state, side) if c != me]
-        if SUPER.in_force(state, me):
-            counted.append(me)
+        if self.reads(state, "ffg"):
+            # every ship on both sides subtracts but the opponent's own (RULES.md 9, the FFG card)
+            counted = [c for c in side_tokens(state, side) if side == mine or c != main_player(state, side)]
+        elif mine != side:
+            return value
+        else:
+            counted = [c for c in side_tokens(state, side) if c != me]
+            if SUPER.in_force(state, me):
+                counted.append(me)
         _count, worth = tokens_worth(state, side, counted)
         return value - 2 * worth  # each of them added its worth: take it out and once more
 

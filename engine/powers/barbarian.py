@@ -39,8 +39,25 @@ class Barbarian(Power):
     description = ("When you win a challenge as the offense, you look at the defense's hand and take one card "
                    "of your choice from it for each of your tokens that was in the challenge; every other card "
                    "in the defense's hand is discarded.")
+    # the FFG card: the looting comes before any compensation is collected
+    readings = {"ffg": {"timing": "after winning an encounter as the offense, before compensation", "description": (
+        "When you win an encounter as the offense, before any compensation is collected, you look at the "
+        "defense's hand and take one card of your choice from it for each of your ships that was in the "
+        "encounter; every other card in the defense's hand is discarded.")}}
+
+    def acts_before_consolation(self, state, me, value, *, effect=None):
+        return True if self.reads(state, "ffg") and won_as(state, state["ch"]["outcome"], me) else value
+
+    def before_consolation(self, ctx, me, *, outcome, effect=None):
+        if self.reads(ctx.state, "ffg"):
+            self.loot(ctx, me, outcome)
 
     def on_resolved(self, ctx, me, *, outcome, effect=None):
+        if not self.reads(ctx.state, "ffg"):
+            self.loot(ctx, me, outcome)
+
+    def loot(self, ctx, me, outcome: dict) -> None:
+        """Announce the pillage of the beaten main player's hand, if Barbarian may loot it."""
         side = won_as(ctx.state, outcome, me)
         may_loot = side == "offense" or (side == "defense" and SUPER.in_force(ctx.state, me))
         if not may_loot:

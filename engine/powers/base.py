@@ -37,6 +37,10 @@ class Power:
     editions: tuple[str, ...] = ("mayfair",)
     # True for a power not lost for want of home bases (Masochist: `engine.state.active_powers`)
     kept_without_home_bases = False
+    # where an edition's card plays otherwise (RULES.md 9: the FFG reading of a shared alien):
+    # {edition: {"description": ..., and any of "who", "mandatory", "timing", "windows" it changes}};
+    # that edition's catalogue shows it, and `windows_in` offers the power in its windows
+    readings: dict[str, dict] = {}
 
     @property
     def key(self) -> str:
@@ -88,11 +92,30 @@ class Power:
         """Whether the owner's power works now."""
         return power_active(state, me, self.name)
 
-    def catalogue(self) -> dict:
-        """The public description of the power for clients."""
-        return {"name": self.name, "who": list(self.who), "mandatory": self.mandatory,
-                "timing": self.timing, "windows": list(self.windows), "description": self.description,
-                "provenance": self.provenance, "requires": self.requires, "editions": list(self.editions)}
+    def windows_in(self, ruleset: str) -> tuple[str, ...]:
+        """The windows the power is used in, in a game of this edition."""
+        return self.readings.get(ruleset, {}).get("windows", self.windows) if self.readings else self.windows
+
+    def reads(self, state: dict, ruleset: str) -> bool:
+        """Whether the game is of an edition whose reading of this power differs (``ffg``)."""
+        return ruleset in self.readings and (state.get("ruleset") or "mayfair") == ruleset
+
+    def catalogue(self, ruleset: str | None = None) -> dict:
+        """The public description of the power for clients: of one edition's card if named (its
+        reading), else the Mayfair reading with every edition's reading beside it (``readings``)."""
+        entry = {"name": self.name, "who": list(self.who), "mandatory": self.mandatory,
+                 "timing": self.timing, "windows": list(self.windows), "description": self.description,
+                 "provenance": self.provenance, "requires": self.requires, "editions": list(self.editions)}
+        if ruleset is None:
+            entry["readings"] = {edition: _listed(reading) for edition, reading in self.readings.items()}
+        else:
+            entry.update(_listed(self.readings.get(ruleset, {})))
+        return entry
+
+
+def _listed(reading: dict) -> dict:
+    """A reading as the catalogue gives it (lists, not tuples)."""
+    return {k: list(v) if isinstance(v, tuple) else v for k, v in reading.items()}
 
 
 class CardAbility:

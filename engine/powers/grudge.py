@@ -18,12 +18,25 @@ class Grudge(Power):
                    "the other side) pays once the challenge is "
                    "decided: each loses 1 token of its choice to the warp if you won, 4 if you lost. A deal "
                    "(made or failed) decides nothing, so it costs nobody anything.")
+    # the FFG card: a deal made counts as a win, a failed deal as a loss
+    readings = {"ffg": {"timing": "once the encounter is decided or the deal made or failed", "description": (
+        "As a main player, every player you invited to ally who did not join you (declining, or joining the "
+        "other side) pays once the encounter is decided: each loses 1 ship of its choice to the warp if you "
+        "won or made a deal, 4 if you lost or the deal failed.")}}
 
     def on_resolved(self, ctx, me, *, outcome, effect=None):
         state = ctx.state
         targets = snubbers(state, me)
         count = revenge_count(state, me, outcome)
         if targets and count:
+            self.announce(ctx, me, "revenge", {"targets": targets, "count": count})
+
+    def on_deal_concluded(self, ctx, me, *, made, effect=None):
+        if not self.reads(ctx.state, "ffg"):
+            return
+        targets = snubbers(ctx.state, me)
+        count = LOSS_IF_WON if made and not SUPER.in_force(ctx.state, me) else LOSS_IF_LOST
+        if targets:
             self.announce(ctx, me, "revenge", {"targets": targets, "count": count})
 
     def revenge(self, ctx, me, context):

@@ -4,7 +4,7 @@ from engine import cards, shapes
 from engine.flow import Step, option, prompt, register
 from engine.handcards import discard_cards
 from engine.powers.base import Flare, Power
-from engine.state import clockwise_from_left, hand
+from engine.state import challenge_cards, clockwise_from_left, hand
 
 TOKEN_LOSS = 3
 RULE = "power:Hate"
@@ -21,6 +21,12 @@ class Hate(Power):
                    "clockwise from your left, either discards a card of the same kind (for an Attack, an Attack "
                    "at least as high) or loses 3 tokens of its choice to the warp. A player without such a card "
                    "loses the tokens.")
+    # the FFG card: the Hate chooses the ships lost, and draws a new hand if left without encounter cards
+    readings = {"ffg": {"description": (
+        "At the start of your turn, you must discard a card of your choice. Then each other player, clockwise "
+        "from your left, either discards a card of the same kind (for an Attack, an Attack at least as high) "
+        "or loses 3 ships of your choice to the warp. A player without such a card loses the ships. If you "
+        "then hold no encounter card, you draw a new hand.")}}
 
     def on_challenge_began(self, ctx, me, *, number, effect=None):
         state = ctx.state
@@ -29,16 +35,17 @@ class Hate(Power):
 
     def hate(self, ctx, me, context):
         """The announced effect survived any zap: Hate chooses its card."""
-        begin_hate(ctx, me)
+        begin_hate(ctx, me, ffg=self.reads(ctx.state, "ffg"))
 
 
 POWER = Hate()
 
 
-def begin_hate(ctx, player: str) -> None:
-    """``player`` discards a card of its choice; the others must match it (the ``hate`` step)."""
+def begin_hate(ctx, player: str, ffg: bool = False) -> None:
+    """``player`` discards a card of its choice; the others must match it (the ``hate`` step). ``ffg``: the FFG
+    power's reading (the hater chooses the ships lost, and draws a new hand left without encounter cards)."""
     if hand(ctx.state, player):
-        ctx.then(ctx.step("hate", player=player, card=None, pending=None))
+        ctx.then(ctx.step("hate", player=player, card=None, pending=None, **({"ffg": True} if ffg else {})))
 
 
 def matches(hated: str, card: str) -> bool:
@@ -86,7 +93,7 @@ class HateStep(Step):
         state = ctx.state
         unable = [p for p in step["pending"] if not matching(state, p, step["card"])]
         rest = [p for p in step["pending"] if p not in unable]
-        finish(ctx, rest, unable, step["player"])
+        finish(ctx, rest, unable, step["player"], step.get("ffg", False))
 
     def answer(self, ctx, step, prompt_, opt, args):
         player = prompt_["player"]
@@ -96,11 +103,12 @@ class HateStep(Step):
             discard_cards(ctx, player, [args["card"]], "Hate")
             return
         rest = [p for p in step["pending"] if p != player]
+        ffg = step.get("ffg", False)
         if opt["action"] == "discard":
-            finish(ctx, rest, [], step["player"])
+            finish(ctx, rest, [], step["player"], ffg)
             discard_cards(ctx, player, [args["card"]], "Hate")
         else:
-            finish(ctx, rest, [player], step["player"])
+            finish(ctx, rest, [player], step["player"], ffg)
 
     def default(self, state, step, prompt_, rng):
         """Stated rule: the hater discards its first card; a victim discards its lowest matching card."""
@@ -111,14 +119,20 @@ class HateStep(Step):
         return {"action": "discard", "args": {"card": lowest}}
 
 
-def finish(ctx, pending: list[str], losers: list[str], hater: str) -> None:
-    """Record who is still to answer, then make the losers lose their tokens (before anything else)."""
+def finish(ctx, pending: list[str], losers: list[str], hater: str, ffg: bool = False) -> None:
+    """Record who is still to answer, then make the losers lose their tokens (before anything else); under the
+    FFG reading the hater chooses them, and once all have answered draws a new hand if it holds no encounter
+    card."""
     if pending:
         ctx.update(pending=pending)
     else:
         ctx.done()
+    chooser = {"chooser": hater} if ffg else {}
     if losers:
-        ctx.then(*[ctx.step("losses", player=p, count=TOKEN_LOSS, reason="Hate", by=hater) for p in losers])
+        ctx.then(*[ctx.step("losses", player=p, count=TOKEN_LOSS, reason="Hate", by=hater, **chooser)
+                   for p in losers])
+    if ffg and not pending and not challenge_cards(ctx.state, hater):
+        ctx.then(ctx.step("redraw", player=hater))
 
 
 class HateWild(Flare):

@@ -1,5 +1,6 @@
 """Loser: declare an upset before the reveal, and the lower total wins."""
 
+from engine import cards
 from engine.powers.base import Flare, Power, note_once
 from engine.powers.pacifist import win_for
 from engine.state import cards_committed, declaration_open, opponent_side, side_of_main
@@ -25,10 +26,31 @@ class Loser(Power):
                    "to the defense). With War cards, the upset turns a War outcome around too (the side that "
                    "would lose wins), except when both sides lose: then the upset has no effect.")
 
+    # the FFG card: declared before the cards are chosen, both must then play Attacks if they can, and the
+    # outcome is turned around whatever the cards
+    readings = {"ffg": {"windows": ("planning",), "timing": "before the encounter cards are chosen (once per "
+                        "encounter)", "description": (
+        "As a main player, before encounter cards are chosen, you may declare an upset. Both main players must "
+        "then play an Attack if they hold one, and once the cards are revealed the encounter's result is turned "
+        "around: the side that would win loses and the side that would lose wins (a deal or both sides losing "
+        "stays as it is).")}}
+
     def options(self, state, me, window):
-        if side_of_main(state, me) is None or not declaration_open(state, UPSET):
+        if side_of_main(state, me) is None:
+            return []
+        if self.reads(state, "ffg"):
+            ch = state["ch"]
+            if cards_committed(state) or ch["revealed"] or UPSET in ch["notes"] or window != "planning":
+                return []
+        elif not declaration_open(state, UPSET):
             return []
         return [self.offer(label="declare an upset")]
+
+    def challenge_card_choice(self, state, me, value, *, player, effect=None):
+        if not self.upset(state, me) or not self.reads(state, "ffg"):
+            return value
+        attacks = [c for c in value if cards.kind(c) == "attack"]
+        return attacks or value
 
     def use(self, ctx, me, args, use):
         note_once(ctx, UPSET, me)  # the Loser power applies it while in force
@@ -38,9 +60,13 @@ class Loser(Power):
         return state["ch"]["notes"].get(UPSET) == me
 
     def lower_wins(self, state, me, value, *, effect=None):
-        return not value if self.upset(state, me) else value
+        return not value if self.upset(state, me) and not self.reads(state, "ffg") else value
 
     def outcome(self, state, me, value, *, effect=None):
+        if self.reads(state, "ffg"):
+            if not self.upset(state, me) or value.get("winner") is None or value.get("both_lose"):
+                return value
+            return win_for(state, value, opponent_side(value["winner"]))
         # 004: War cards may be played against an upset; when both sides lose, it changes nothing
         if not self.upset(state, me) or value.get("kind") != "war" or value.get("both_lose"):
             return value

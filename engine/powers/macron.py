@@ -4,6 +4,7 @@ from engine.powers.base import Flare, Power
 from engine.state import side_of, tokens_in_challenge
 
 TOKEN_WORTH = 4
+FFG_SHIP_COUNTS = 2  # what each Macron ship counts for compensation and rewards under ffg
 
 
 class Macron(Power):
@@ -15,12 +16,23 @@ class Macron(Power):
     provenance = "mayfair"
     description = ("Each of your tokens counts 4 toward your side's total, on the cone or defending a planet. "
                    "As the offense or as an ally you must commit exactly one token.")
+    # the FFG card (2008): besides, each ship counts as two for compensation and rewards
+    readings = {"ffg": {"timing": "launch, alliances, the reveal, compensation and rewards", "description": (
+        "Each of your ships counts 4 toward your side's total, in the gate or defending a planet. As the "
+        "offense or as an ally you must send exactly one ship. When you collect compensation or rewards, each "
+        "of your ships counts as two.")}}
 
     def launch_range(self, state, me, value, *, player, role, effect=None):
         return (1, 1) if player == me else value
 
     def token_strength(self, state, me, value, *, player, side, effect=None):
         return TOKEN_WORTH if player == me else value
+
+    def consolation_count(self, state, me, value, *, player, effect=None):
+        return value * FFG_SHIP_COUNTS if player == me and self.reads(state, "ffg") else value
+
+    def reward_count(self, state, me, value, *, player, effect=None):
+        return value * FFG_SHIP_COUNTS if player == me and self.reads(state, "ffg") else value
 
 
 POWER = Macron()

@@ -2,7 +2,7 @@
 
 from engine import shapes
 from engine.powers.base import Flare, Power
-from engine.state import hand, side_of
+from engine.state import hand, main_player, side_of
 
 WINDOWS = ("launch", "alliance", "planning")  # stages 4 to 7: after the launch, before the cards
 
@@ -17,9 +17,15 @@ class Mind(Power):
     provenance = "mayfair"
     description = ("As a main player or ally, between the launch and the choice of challenge cards you may "
                    "look at one other player's whole hand. Only you see it.")
+    # the FFG card: any player, before allies are invited, and only a main player's hand
+    readings = {"ffg": {"who": ("any",), "windows": ("launch",),
+                        "timing": "after the launch, before allies are invited, once per encounter",
+                        "description": ("Once the offense has launched and before allies are invited, you may "
+                                        "look at the whole hand of one of the main players (your opponent's, "
+                                        "if you are a main player). Only you see it.")}}
 
     def options(self, state, me, window):
-        targets = readable(state, me)
+        targets = main_hands(state, me) if self.reads(state, "ffg") else readable(state, me)
         if not targets:
             return []
         return [self.offer({"player": shapes.choice(targets)}, label="look at a player's hand")]
@@ -36,6 +42,13 @@ def readable(state: dict, me: str) -> list[str]:
     if side_of(state, me) is None:
         return []
     return [c for c in state["order"] if c != me and hand(state, c)]
+
+
+def main_hands(state: dict, me: str) -> list[str]:
+    """The main players other than ``me`` with cards (the FFG Mind reads only theirs)."""
+    ch = state.get("ch")
+    mains = [main_player(state, side) for side in ("offense", "defense")] if ch else []
+    return [c for c in mains if c and c != me and hand(state, c)]
 
 
 def read_hands(ctx, me: str, targets: list[str]) -> None:

@@ -17,6 +17,12 @@ class Mutant(Power):
     description = ("As a main player holding fewer than 7 cards, before challenge cards are chosen you may "
                    "draw until you hold 7, taking each card as you choose either from the deck or at "
                    "random from another player's hand.")
+    # the FFG card: before allies are invited, up to the FFG hand of 8 (`hand_size`)
+    readings = {"ffg": {"windows": ("launch",), "timing": "after the launch, before allies are invited",
+                        "description": ("As a main player holding fewer than 8 cards, once the offense has "
+                                        "launched and before allies are invited you may draw until you hold "
+                                        "8, taking each card as you choose either from the deck or at random "
+                                        "from another player's hand.")}}
 
     def options(self, state, me, window):
         missing = hand_size(state) - len(hand(state, me))

@@ -3,7 +3,7 @@
 from engine import cards, shapes
 from engine.handcards import draw, give_cards
 from engine.powers.base import Flare, Power
-from engine.state import hand, main_player, side_of, side_of_main
+from engine.state import challenge_cards, hand, main_player, side_of, side_of_main
 
 WILD_DRAW = 2
 
@@ -50,8 +50,17 @@ class Philanthropist(Power):
             return []
         return [self.offer(args, label="give a card to a main player")]
 
+    # the FFG card: a main player left without encounter cards by its gift draws a new hand at once
+    readings = {"ffg": {"description": (
+        "As a main player or an ally, once alliances are formed you may give one card of your choice from your "
+        "hand to a main player other than yourself; only the two of you see which card. A main player left "
+        "without encounter cards by the gift draws a new hand at once.")}}
+
     def use(self, ctx, me, args, use):
-        give(ctx, me, args, "Philanthropist")
+        given = give(ctx, me, args, "Philanthropist")
+        if given and self.reads(ctx.state, "ffg") and side_of_main(ctx.state, me) and \
+                not challenge_cards(ctx.state, me):
+            ctx.then(ctx.step("redraw", player=me))
 
 
 POWER = Philanthropist()

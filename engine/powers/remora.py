@@ -39,6 +39,17 @@ class Remora(Power):
     description = ("Whenever another player draws cards from the deck you may draw one card; whenever "
                    "another player takes tokens out of the warp you may take one of yours out to any of "
                    "your bases. Gains made by a Remora are not followed.")
+    # the FFG card: a ship may not be retrieved in the encounter in which it went to the warp
+    readings = {"ffg": {"description": (
+        "Whenever another player draws cards from the deck you may draw one card; whenever another player "
+        "retrieves ships from the warp you may retrieve one of yours to any of your colonies, but not a ship "
+        "that went to the warp during this encounter. Gains made by a Remora are not followed.")}}
+
+    def on_tokens_lost(self, ctx, me, *, effect, losses, reason):
+        fresh = sum(e["count"] for e in losses if e["player"] == me and e["to"] == "warp")
+        if fresh and ctx.state.get("ch") and self.reads(ctx.state, "ffg"):
+            key = fresh_key(me)
+            ctx.emit("ChallengeNoted", key=key, value=ctx.state["ch"]["notes"].get(key, 0) + fresh)
 
     def on_cards_drawn(self, ctx, me, *, effect, player, count, reason):
         if followed(player, me, reason):
@@ -55,12 +66,30 @@ class Remora(Power):
     def reaction_options(self, state, me, context):
         if context["what"] == "cards" and can_draw(state):
             return [self.offer(label=f"draw a card after {context['player']}")]
-        if context["what"] == "tokens" and warp_count(state, me):
+        if context["what"] == "tokens" and retrievable(state, me):
             return [self.offer(label=f"retrieve a token after {context['player']}")]
         return []
 
     def react(self, ctx, me, args, context):
-        follow(ctx, me, context["what"], 2 if SUPER.in_force(ctx.state, me) else 1)
+        count = 2 if SUPER.in_force(ctx.state, me) else 1
+        if context["what"] == "tokens":
+            count = min(count, retrievable(ctx.state, me))
+        follow(ctx, me, context["what"], count)
+
+
+def fresh_key(me: str) -> str:
+    """The challenge note counting a Remora's ships that went to the warp this encounter (the FFG reading)."""
+    return f"remora_fresh:{me}"
+
+
+def retrievable(state: dict, me: str) -> int:
+    """How many of my tokens in the warp the Remora power may retrieve (under ffg, not those lost this
+    encounter)."""
+    in_warp = warp_count(state, me)
+    ch = state.get("ch")
+    if not ch or not POWER.reads(state, "ffg"):
+        return in_warp
+    return max(0, in_warp - ch["notes"].get(fresh_key(me), 0))
 
 
 POWER = Remora()

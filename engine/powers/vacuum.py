@@ -20,9 +20,20 @@ def pull_sources(state: dict, me: str) -> dict[str, int]:
             for color, n in sorted(tokens.items()) if color != me and n > 0}
 
 
-def schedule_pull(ctx, me: str, count: int, why: str) -> None:
-    """Ask ``me`` which tokens of other players follow its own into the warp."""
-    ctx.then(ctx.step("vacuum", player=me, count=count, why=why))
+def schedule_pull(ctx, me: str, count: int, why: str, ffg: bool = False) -> None:
+    """Ask ``me`` which tokens of other players follow its own into the warp (``ffg``: up to ``count``, named
+    by player, each victim choosing its colonies: the FFG power's reading)."""
+    ctx.then(ctx.step("vacuum", player=me, count=count, why=why, **({"ffg": True} if ffg else {})))
+
+
+def pull_players(state: dict, me: str) -> dict[str, int]:
+    """Every other player with tokens on planets, with how many (the FFG Vacuum names players, not colonies)."""
+    found = {}
+    for tokens in state["planets"].values():
+        for color, n in tokens.items():
+            if color != me and n > 0:
+                found[color] = found.get(color, 0) + n
+    return {color: found[color] for color in state["order"] if color in found}
 
 
 class Vacuum(Power):
@@ -35,6 +46,11 @@ class Vacuum(Power):
     description = ("Whenever any of your tokens go to the warp, you choose the same number of other players' "
                    "tokens on any planets and they go to the warp too. Tokens pulled this way do not set off "
                    "Vacuum again.")
+    # the FFG card: up to as many, the Vacuum naming players and counts, their owners choosing the colonies
+    readings = {"ffg": {"description": (
+        "Whenever any of your ships go to the warp, you take up to as many other players' ships along: you say "
+        "which players lose how many, and each of them chooses from which of its colonies. Ships taken this way "
+        "do not set off Vacuum again.")}}
 
     def on_tokens_lost(self, ctx, me, *, effect, losses, reason):
         count = warp_losses(losses, me)
@@ -45,7 +61,7 @@ class Vacuum(Power):
 
     def pull(self, ctx, me, context):
         """The announced effect survived any zap: choose the victims."""
-        schedule_pull(ctx, me, context["count"], "Vacuum")
+        schedule_pull(ctx, me, context["count"], "Vacuum", ffg=self.reads(ctx.state, "ffg"))
 
 
 POWER = Vacuum()
@@ -58,6 +74,14 @@ class VacuumPull(Step):
     op = "vacuum"
 
     def prompts(self, state, step):
+        if step.get("ffg"):
+            victims = pull_players(state, step["player"])
+            total = min(step["count"], sum(victims.values()))
+            if not total:
+                return []
+            shape = shapes.distribution(victims, 0, total)
+            return [prompt(step, step["player"], "vacuum", [option("pull", {"tokens": shape}, rule="power:Vacuum")],
+                           rule="power:Vacuum", info={"count": total, "by": step["why"], "up_to": True})]
         sources = pull_sources(state, step["player"])
         total = min(step["count"], sum(sources.values()))
         if not leaves_a_choice(sources, total):
@@ -67,6 +91,9 @@ class VacuumPull(Step):
                        rule="power:Vacuum", info={"count": total, "by": step["why"]})]
 
     def run(self, ctx, step):
+        if step.get("ffg"):  # nobody else has a ship on a planet: nothing to take along
+            ctx.done()
+            return
         sources = pull_sources(ctx.state, step["player"])
         chosen = taken_without_choice(sources, min(step["count"], sum(sources.values())))
         ctx.done()
@@ -75,6 +102,11 @@ class VacuumPull(Step):
 
     def answer(self, ctx, step, prompt_, opt, args):
         ctx.done()
+        if step.get("ffg"):  # each player named loses that many ships of its own choice
+            ctx.then(*[ctx.step("losses", player=color, count=n, reason=REASON, by=step["player"], cone=False)
+                       for color, n in sorted(args["tokens"].items(), key=lambda kv: ctx.state["order"].index(kv[0]))
+                       if n > 0])
+            return
         self.pull(ctx, step, args["tokens"])
 
     def pull(self, ctx, step: dict, chosen: dict) -> None:

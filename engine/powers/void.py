@@ -4,6 +4,7 @@ from engine import shapes
 from engine.powers.base import Flare, Power, cancel_use, played_edict
 from engine.state import ally_side, main_player, opponent_side, side_of, side_of_main, tokens_on_bases
 from engine.steps.tokens import lose
+from engine.winning import WINNING_BASES
 
 # Void's removal wins over a return home (Zombie, Observer): the tokens never reach the warp.
 DIVERTED = ("warp", "home")
@@ -27,13 +28,35 @@ class Void(Power):
                    "to the warp when you win, or with any loss you inflict during the challenge, leave the "
                    "game instead. Powers that would send them home instead (Zombie, Observer) do not save them.")
 
+    # the FFG card: only the losing side's ships when the Void wins, and never a player's last five
+    readings = {"ffg": {"timing": "resolution, when you win as a main player", "description": (
+        "As a main player, when you win, the losing side's ships (main player and allies) leave the game "
+        "instead of going to the warp; powers that would send them home instead (Zombie, Observer) do not "
+        "save them. No player is brought below 5 ships in the game (the foreign colonies needed to win): "
+        "the ships that would, go to the warp as usual.")}}
+
     def loss_destination(self, state, me, value, *, player, src, reason, by=None, effect=None):
         if value in DIVERTED and removes(state, side_of_main(state, me), player, by):
+            if self.reads(state, "ffg") and reason != LOST:
+                return value
             return "removed"
         return value
 
+    def removable(self, state, me, value, *, player, effect=None):
+        if not self.reads(state, "ffg"):
+            return value
+        return max(0, min(value, ships_in_game(state, player) - WINNING_BASES))
+
 
 POWER = Void()
+
+LOST = "lost the challenge"  # the reason the losing side's tokens go (engine.steps.resolve)
+
+
+def ships_in_game(state: dict, player: str) -> int:
+    """A player's tokens still in the game: on planets, on the cone, in the warp (and on the fan)."""
+    places = [*state["planets"].values(), *state["cone"].values(), state["warp"], *state["fan"].values()]
+    return sum(place.get(player, 0) for place in places)
 
 
 def spare_tokens(state: dict, me: str) -> dict[str, int]:

@@ -38,6 +38,17 @@ class Vulch(Power):
     description = ("Whenever an edict another player held or played is discarded (after it is played, when it "
                    "is cancelled, with a new hand, or because a card or power makes that player discard), you "
                    "take it from the discard pile into your hand. Edicts you discard yourself stay discarded.")
+    # the FFG card: besides, a Vulch drawing a new hand keeps its artifacts, shown, and draws 8 besides
+    readings = {"ffg": {"description": (
+        "Whenever an artifact another player held or played is discarded (after it is played, when it is "
+        "cancelled, with a new hand, or because a card or power makes that player discard), you take it from "
+        "the discard pile into your hand. Artifacts you discard yourself stay discarded. When you draw a new "
+        "hand, you show and keep your artifacts and draw 8 cards besides.")}}
+
+    def kept_through_new_hand(self, ctx_state, me, value, *, player, effect=None):
+        if player != me or not self.reads(ctx_state, "ffg"):
+            return value
+        return value + [c for c in ctx_state["players"][me]["hand"] if cards.kind(c) == "edict" and c not in value]
 
     def on_edict_discarded(self, ctx, me, *, card, player, effect=None):
         if player == me:

@@ -7,10 +7,15 @@ PER_WIN = 1
 PER_LOSS = 2  # a lost challenge teaches more than a won one
 
 
+DEALS = "warrior_deals"  # the FFG Warrior's deals as a main player: {"made": n, "failed": n} (PlayerNoted)
+
+
 def experience(state: dict, player: str) -> int:
-    """+1 per challenge won and +2 per challenge lost so far as a main player (``state["record"]``)."""
+    """+1 per challenge won and +2 per challenge lost so far as a main player (``state["record"]``); the FFG
+    Warrior's deals count too, made as won, failed as lost (noted by the power: `Warrior.on_deal_concluded`)."""
     record = state["record"][player]
-    return PER_WIN * record["won"] + PER_LOSS * record["lost"]
+    deals = state["notes"].get(player, {}).get(DEALS) or {}
+    return PER_WIN * (record["won"] + deals.get("made", 0)) + PER_LOSS * (record["lost"] + deals.get("failed", 0))
 
 
 class Warrior(Power):
@@ -22,6 +27,18 @@ class Warrior(Power):
     provenance = "mayfair"
     description = ("As a main player, add your experience to your side's total: 1 for every challenge you "
                    "have won and 2 for every challenge you have lost as a main player so far this game.")
+    # the FFG card: a deal made counts as a win, a failed deal as a loss
+    readings = {"ffg": {"description": (
+        "As a main player, add your experience to your side's total: 1 for every encounter you have won or "
+        "deal you have made and 2 for every encounter you have lost or deal that failed, as a main player so "
+        "far this game.")}}
+
+    def on_deal_concluded(self, ctx, me, *, made, effect=None):
+        if not self.reads(ctx.state, "ffg") or side_of_main(ctx.state, me) is None:
+            return
+        deals = dict(ctx.state["notes"].get(me, {}).get(DEALS) or {"made": 0, "failed": 0})
+        deals["made" if made else "failed"] += 1
+        ctx.emit("PlayerNoted", player=me, key=DEALS, value=deals)
 
     def side_total(self, state, me, value, *, side, card, effect=None):
         fighting = side_of_main(state, me) == side

@@ -1,7 +1,7 @@
 """Will: the offense chooses whom to challenge, whatever the destiny card says."""
 
 from engine.powers.base import Flare, Power
-from engine.state import offense
+from engine.state import offense, system_of
 
 
 class Will(Power):
@@ -14,9 +14,22 @@ class Will(Power):
     description = ("As the offense, you ignore what the destiny card says: after it is drawn you choose any "
                    "other player as the defense (a reverse card still turns the cone), then aim the cone at "
                    "any planet of that player's system at the launch.")
+    # the FFG card: any colony of that player will do, a foreign colony in another system too
+    readings = {"ffg": {"description": (
+        "As the offense, you ignore what the destiny card says: after it is drawn you choose any other player "
+        "as the defense, then aim the gate at any planet of that player's system or at any of its foreign "
+        "colonies in another player's system (not in your own).")}}
 
     def destiny_free_choice(self, state, me, value, *, effect=None):
         return True if offense(state) == me else value
+
+    def launch_targets(self, state, me, value, *, effect=None):
+        if offense(state) != me or not self.reads(state, "ffg"):
+            return value
+        defense = state["ch"]["defense"]
+        colonies = [p for p, tokens in state["planets"].items()
+                    if tokens.get(defense) and system_of(p) not in (defense, me) and p not in value]
+        return value + colonies
 
 
 POWER = Will()

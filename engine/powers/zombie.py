@@ -17,9 +17,19 @@ class Zombie(Power):
                    "instead. As a Compromise player you still take consolation for each of your tokens that "
                    "was in the challenge. Tokens that leave the game (Void) are not saved.")
 
+    # the FFG card: besides, as a deal's party it may free any player's ships from the warp as a term of it
+    readings = {"ffg": {"description": (
+        "Your ships never go to the warp: whenever they would, they go back to any of your colonies instead. As "
+        "a Negotiate player you still take compensation for each of your ships that was in the encounter. Ships "
+        "that leave the game (Void) are not saved. As a main player making a deal, its terms may also free any "
+        "player's ships from the warp (each owner puts them on its colonies).")}}
+
     def loss_destination(self, state, me, value, *, player, src, reason, by=None, effect=None):
         # Only a trip to the warp is turned back: a removal from the game stays a removal.
         return "home" if player == me and value == "warp" else value
+
+    def deal_frees_warp(self, state, me, value, *, effect=None):
+        return True if self.reads(state, "ffg") and side_of_main(state, me) else value
 
 
 POWER = Zombie()

@@ -61,6 +61,8 @@ class ChooseCards(Step):
             offered = playable_challenge_cards(state, player)
             if not offered:
                 continue
+            # a power may narrow the choice (the FFG Loser's upset: an Attack, if the player holds one)
+            offered = fold(state, "challenge_card_choice", offered, player=player)
             args = {"card": shapes.choice(offered)}
             kickers = [c for c in hand(state, player) if cards.kind(c) == "kicker"]
             if kickers:

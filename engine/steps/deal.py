@@ -39,6 +39,7 @@ from engine.usable import passed_for_stage, window_options
 
 SIDES = ("offense", "defense")
 THIRD = "third"
+FREED = "freed"  # {colour: n}: ships freed from the warp by the deal (only where a power allows it: FFG Zombie)
 BASE_TOKENS_MAX = 4
 DEAL_LOSS = 3
 
@@ -107,7 +108,7 @@ def normalize_third(raw) -> dict:
 
 def normalize_terms(raw: dict) -> dict:
     """Terms in full form, or CommandError for anything malformed."""
-    if not isinstance(raw, dict) or set(raw) - {"cards", "bases", THIRD}:
+    if not isinstance(raw, dict) or set(raw) - {"cards", "bases", THIRD, FREED}:
         raise CommandError("terms take 'cards' and 'bases'", "args.terms")
     terms = {"cards": {}, "bases": {}}
     raw_cards = raw.get("cards") or {}
@@ -123,6 +124,12 @@ def normalize_terms(raw: dict) -> dict:
         terms["bases"][side] = planet
     if raw.get(THIRD) is not None:
         terms[THIRD] = normalize_third(raw[THIRD])
+    freed = raw.get(FREED)
+    if freed:
+        if not isinstance(freed, dict) or not all(isinstance(c, str) and isinstance(n, int) and
+                                                  not isinstance(n, bool) and n >= 0 for c, n in freed.items()):
+            raise CommandError("terms.freed maps colours to counts of ships freed from the warp", "args.terms.freed")
+        terms[FREED] = {c: n for c, n in freed.items() if n}
     return terms
 
 
@@ -136,6 +143,10 @@ def check_terms(state: dict, proposer_side: str, terms: dict) -> None:
     if part is not None:
         receives = receives or bool(part["base"]) or \
             any(part[k][s]["named"] or part[k][s]["count"] for k in ("gets", "gives") for s in SIDES)
+    freed = terms.get(FREED) or {}
+    if freed:
+        check_freed(state, freed)
+        receives = True
     if not receives:
         raise RulesError(deal_rule(), "at least one player must receive a card or a base")
     if part is not None:
@@ -158,6 +169,18 @@ def check_terms(state: dict, proposer_side: str, terms: dict) -> None:
                 raise RulesError(deal_rule(), f"{base_giver} has no base on {planet} to share")
             if tokens_on(state, planet, receiver) > 0:
                 raise RulesError(deal_rule(), f"{receiver} already has a base on {planet}")
+
+
+def check_freed(state: dict, freed: dict) -> None:
+    """Ships freed from the warp by a deal: only where a power allows it (``deal_frees_warp``: the FFG Zombie as
+    a main player), and no more than are there."""
+    if not fold(state, "deal_frees_warp", False):
+        raise RulesError(deal_rule(), "no power here lets a deal free ships from the warp")
+    for color, n in freed.items():
+        if color not in state["order"]:
+            raise RulesError(deal_rule(), f"{color!r} is not a player")
+        if state["warp"].get(color, 0) < n:
+            raise RulesError(deal_rule(), f"{color} has only {state['warp'].get(color, 0)} ships in the warp")
 
 
 def check_third_terms(state: dict, proposer_side: str, terms: dict, part: dict) -> None:
@@ -441,6 +464,10 @@ class DealExecute(Step):
         if terms.get(THIRD) and third_party(state):
             tasks += third_party_tasks(ctx, terms[THIRD])
         ctx.update(started=True, tasks=tasks)
+        # ships the deal frees come out of the warp first, each owner choosing its colonies (FFG Zombie)
+        return_home(ctx, [{"player": color, "src": "warp", "count": min(n, state["warp"].get(color, 0)),
+                           "reason": "deal: freed"} for color, n in sorted((terms.get(FREED) or {}).items(),
+                                                                          key=lambda kv: state["order"].index(kv[0]))])
 
     def answer(self, ctx, step, prompt_, opt, args):
         task = step["tasks"][0]
@@ -498,3 +525,5 @@ class DealCleanup(Step):
         ctx.done()
         return_home(ctx, [{"player": color, "src": f"cone:{side}", "count": n, "reason": "after the deal"}
                           for side in SIDES for color, n in state["cone"][side].items()])
+        # powers that count a deal made or failed as a win or a loss (the FFG Grudge)
+        fire(ctx, "on_deal_concluded", made=bool(state["ch"]["deal"]["made"]))

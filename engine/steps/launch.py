@@ -15,12 +15,13 @@ MAX_TOKENS = 4
 
 def launch_targets(state: dict) -> list[str]:
     """Planets the cone may point at: any planet of the defense's system, or, in an own-system
-    challenge, the planets of the offense's system where the defense has a base."""
+    challenge, the planets of the offense's system where the defense has a base (a power may add some:
+    ``launch_targets``, the FFG Will)."""
     ch = state["ch"]
     if ch["notes"].get("own_system"):
         offense = state["turn"]["offense"]
         return [p for p in home_planets(state, offense) if state["planets"][p].get(ch["defense"], 0)]
-    return home_planets(state, ch["defense"])
+    return fold(state, "launch_targets", home_planets(state, ch["defense"]))
 
 
 def token_range(state: dict, player: str, role: str) -> tuple[int, int]:

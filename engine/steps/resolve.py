@@ -292,6 +292,11 @@ class Consolation(Step):
     op = "consolation"
 
     def run(self, ctx, step):
+        if not step.get("decided") and fold(ctx.state, "acts_before_consolation", False):
+            # a power acts on the result before the consolation is taken (the FFG Barbarian's looting)
+            ctx.update(decided=True)
+            fire(ctx, "before_consolation", outcome=ctx.state["ch"]["outcome"])
+            return
         owed = ctx.state["ch"]["outcome"].get("consolation")
         if owed and not step.get("heard") and listening(ctx.state, "before_compensation"):
             # a power may take it from another player, or choose the cards (Hacker: engine.steps.compensation)

@@ -45,6 +45,15 @@ def lose(ctx, losses: list[tuple[str, str, int]], reason: str, by: str | None = 
         if n <= 0:
             continue
         destination = fold(state, "loss_destination", "warp", player=color, src=src, reason=reason, by=by)
+        if destination == "removed":
+            # how many of them may leave the game (the FFG Void leaves a player its last ships: the rest warp)
+            out = fold(state, "removable", n, player=color)
+            if out < n:
+                report.append({"player": color, "src": src, "count": n - out, "to": "warp"})
+                moves.append((color, src, warp_place(state), n - out))
+                n = out
+            if not n:
+                continue
         report.append({"player": color, "src": src, "count": n, "to": destination})
         if destination == "home":
             returns.append({"player": color, "src": src, "count": n, "reason": reason,
@@ -196,7 +205,7 @@ def loss_sources(state: dict, color: str, include_cone: bool = True, not_from: s
 
 @register
 class Losses(Step):
-    """A player loses a number of tokens of its choice (asked only when the choice matters)."""
+    """A player loses a number of tokens of its choice, or of ``chooser``'s (asked only when the choice matters)."""
 
     op = "losses"
 
@@ -207,8 +216,12 @@ class Losses(Step):
         if not leaves_a_choice(sources, total):
             return []
         shape = shapes.distribution(sources, total, total)
-        return [prompt(step, player, "choose_losses", [option("lose", {"tokens": shape}, rule="4.8.losses")],
-                       rule="4.8.losses", info={"count": total, "reason": step["reason"]})]
+        info = {"count": total, "reason": step["reason"]}
+        chooser = step.get("chooser") or player  # another player may choose them (the FFG Hate)
+        if chooser != player:
+            info["player"] = player
+        return [prompt(step, chooser, "choose_losses", [option("lose", {"tokens": shape}, rule="4.8.losses")],
+                       rule="4.8.losses", info=info)]
 
     def run(self, ctx, step):
         sources = loss_sources(ctx.state, step["player"], step.get("cone", True), step.get("not_from"))

@@ -78,3 +78,33 @@ def test_anti_matter_super_subtracts_the_anti_matters_own_tokens():
     assert outcome["totals"] == {"offense": 6, "defense": 9}
     assert outcome["winner"] == "offense"
     assert g.tokens("blue-2") == {"red": 4}
+
+
+# --- the FFG reading (RULES.md 9; docs/engine.md "FFG readings of the shared aliens") -------------------
+
+def ffg_allied_on_both_sides():
+    """An ffg game: red (Anti-Matter) with 2 ships and yellow's 1 against blue's 4 on blue-2 and green's 2."""
+    from engine.scenario import Scenario
+
+    g = Scenario(players=4, powers={"red": ["Anti-Matter"], "blue": ["Filch"], "yellow": ["Clone"],
+                                    "green": ["Mind"]},
+                 hands={"red": ["A10", "A4", "A5", "A6"], "blue": ["A15", "A1", "N", "N"]},
+                 destiny=["blue.1"], first="red", ruleset="ffg")
+    g.launch({"red-0": 2}, "blue-2")
+    g.invite("red", ["yellow"])
+    g.invite("blue", ["green"])
+    g.join("yellow", "offense", {"yellow-0": 1})
+    g.join("green", "defense", {"green-0": 2})
+    g.play("red", "A10")
+    g.play("blue", "A15")
+    return g
+
+
+def test_anti_matter_ffg_own_and_every_allied_ship_subtracts_and_the_lower_total_wins():
+    g = ffg_allied_on_both_sides()
+    outcome = g.resolved()
+    # offense: 10 - 2 (red's own) - 1 (yellow) = 7; defense: 15 + 4 (blue's own) - 2 (green, an ally) = 17
+    assert outcome["totals"] == {"offense": 7, "defense": 17}
+    assert outcome["winner"] == "offense"
+    assert g.tokens("blue-2") == {"red": 2, "yellow": 1}
+    assert g.warp("blue") == 4 and g.warp("green") == 2 and g.warp("red") == 0

@@ -89,3 +89,26 @@ def test_barbarian_super_loots_the_offense_after_winning_as_defense():
     assert g.hand("red") == []
     assert set(red_left[4:]) <= set(g.state["discard"])
     assert g.warp("red") == 3
+
+
+# --- the FFG reading (RULES.md 9; docs/engine.md "FFG readings of the shared aliens") -------------------
+
+def test_barbarian_ffg_loots_before_the_compensation_which_the_defense_then_keeps():
+    from engine.scenario import kinds
+
+    g = Scenario(players=3, powers={"red": ["Barbarian"], "blue": ["Filch"], "yellow": ["Clone"]},
+                 hands={"red": ["A20", "A4", "A5", "A6", "A7"], "blue": ["N", "A30", "A15"]}, exact_hands=True,
+                 destiny=["blue.1"], first="red", ruleset="ffg")
+    g.launch({"red-0": 1}, "blue-2")
+    g.invite_none()
+    g.play("red", "A20")
+    g.play("blue", "N")
+    loot = g.owe("red", "barbarian_loot")  # before blue's compensation: blue's hand is what it held
+    assert loot["info"]["count"] == 1 and kinds(loot["options"][0]["args"]["cards"]["values"]) == ["A15", "A30"]
+    g.answer("red", "barbarian_loot", "take", {"cards": [c for c in g.hand("blue") if c.startswith("A30")]})
+    g.pass_windows()
+    # then blue takes 4 cards of red's 5 as compensation for its 4 ships, and keeps them (Mayfair reading: the
+    # compensation comes first, and the Barbarian's looting then burns it)
+    assert len(g.hand("blue")) == 4 and len(g.hand("red")) == 1
+    assert kinds(g.hand("red") + g.hand("blue")) == ["A30", "A4", "A5", "A6", "A7"]
+    assert kinds(g.state["discard"]) == ["A15", "A20", "N"]

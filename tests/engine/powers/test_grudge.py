@@ -126,3 +126,46 @@ def test_grudge_power_an_invitee_who_joins_the_other_side_has_declined_the_grudg
     assert g.outcome["winner"] == "defense"
     owed = g.owe("yellow", "choose_losses")
     assert owed["info"] == {"count": 1, "reason": "Grudge"}
+
+
+# --- the FFG reading (RULES.md 9; docs/engine.md "FFG readings of the shared aliens") -------------------
+
+def ffg_negotiated():
+    """An ffg game of four: red attacks blue-2 (Grudge); blue invites yellow, who declines; two Negotiates."""
+    g = Scenario(players=4, powers={"red": ["Filch"], "blue": ["Grudge"], "yellow": ["Mutant"], "green": ["Mind"]},
+                 hands={"red": ["N", "A4", "A5"], "blue": ["N", "A6", "A7"]}, exact_hands=True,
+                 destiny=["blue.1"], first="red", ruleset="ffg")
+    g.launch({"red-0": 2}, "blue-2")
+    g.invite("red", [])
+    g.invite("blue", ["yellow"])
+    g.decline("yellow")
+    g.play("red", "N")
+    g.play("blue", "N")
+    g.pass_windows()
+    return g
+
+
+def test_grudge_ffg_a_deal_made_counts_as_a_win_the_snubbing_player_loses_one_ship():
+    from engine.scenario import terms
+
+    g = ffg_negotiated()
+    g.propose("blue", terms(defense_gives={"count": 1}))
+    g.accept("red", 1)
+    g.pass_windows()
+    g.give("blue", [next(c for c in g.hand("blue") if c.startswith("A6"))])
+    g.lose("yellow", {"yellow-3": 1})  # Mayfair reading: a deal costs nobody anything
+    assert [e["payload"]["made"] for e in g.log if e["type"] == "DealConcluded"] == [True]
+    assert g.warp("yellow") == 1 and g.tokens("yellow-3") == {"yellow": 3}
+    assert g.warp("green") == 0 and g.warp("red") == 0 and g.warp("blue") == 0
+
+
+def test_grudge_ffg_a_failed_deal_counts_as_a_loss_the_snubbing_player_loses_four_ships():
+    g = ffg_negotiated()
+    g.give_up("red")
+    g.give_up("blue")
+    g.lose("red", {"red-1": 3})
+    g.lose("blue", {"blue-3": 3})
+    g.lose("yellow", {"yellow-3": 4})
+    assert [e["payload"]["made"] for e in g.log if e["type"] == "DealConcluded"] == [False]
+    assert g.warp("yellow") == 4 and g.tokens("yellow-3") == {}
+    assert g.warp("red") == 3 and g.warp("blue") == 3 and g.warp("green") == 0

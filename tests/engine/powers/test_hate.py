@@ -1,6 +1,6 @@
 """Hate: at the start of its turn Hate discards a card; the others match it or lose 3 tokens."""
 
-from engine.scenario import Scenario
+from engine.scenario import Scenario, kinds
 from tests.engine.scenarios import red_attacks_blue
 
 RED = ["A15", "A8", "A9", "A10", "A11", "C", "C"]
@@ -99,3 +99,36 @@ def test_hate_super_makes_hate_hate_a_second_time():
     g.lose("blue", {"blue-4": 3})
     assert g.warp("yellow") == 3 and g.warp("blue") == 3
     assert len(g.hand("red")) == 4  # seven, less the flare and two hated cards
+
+
+# --- the FFG reading (RULES.md 9; docs/engine.md "FFG readings of the shared aliens") -------------------
+
+def ffg_hate_game(red_hand):
+    return Scenario(players=3, powers={"red": ["Hate"], "blue": ["Filch"], "yellow": ["Mind"]},
+                    hands={"red": red_hand, "blue": ["A20", "N"], "yellow": ["A5", "N"]}, exact_hands=True,
+                    deck=["A7", "A8", "A9", "A10", "A11", "A12", "A13", "A14", "N"],
+                    destiny=["blue.1"], first="red", ruleset="ffg")
+
+
+def test_hate_ffg_the_hate_chooses_the_ships_a_player_loses():
+    g = ffg_hate_game(["A15", "N", "A4"])
+    g.answer("red", "hate_discard", "discard", {"card": next(c for c in g.hand("red") if c.startswith("A15"))})
+    # yellow cannot match the Attack 15: red (not yellow) chooses which 3 of yellow's ships go
+    owed = g.owe("red", "choose_losses")
+    assert owed["info"] == {"count": 3, "reason": "Hate", "player": "yellow"}
+    assert not [p for p in g.prompts("yellow") if p["kind"] == "choose_losses"]
+    g.answer("red", "choose_losses", "lose", {"tokens": {"yellow-1": 2, "yellow-4": 1}})
+    assert g.warp("yellow") == 3 and g.tokens("yellow-1") == {"yellow": 2} and g.tokens("yellow-4") == {"yellow": 3}
+    g.answer("blue", "hate_answer", "discard", {"card": next(c for c in g.hand("blue") if c.startswith("A20"))})
+    assert kinds(g.hand("red")) == ["A4", "N"]  # still holding encounter cards: no new hand
+
+
+def test_hate_ffg_left_without_encounter_cards_the_hate_draws_a_new_hand():
+    g = ffg_hate_game(["A15", "MobiusTubes"])
+    g.answer("red", "hate_discard", "discard", {"card": next(c for c in g.hand("red") if c.startswith("A15"))})
+    g.answer("red", "choose_losses", "lose", {"tokens": {"yellow-1": 3}})
+    g.answer("blue", "hate_answer", "discard", {"card": next(c for c in g.hand("blue") if c.startswith("A20"))})
+    g.pass_windows()
+    # the Mobius Tubes go with the old hand; the top 8 of the deck are the new one
+    assert kinds(g.hand("red")) == ["A10", "A11", "A12", "A13", "A14", "A7", "A8", "A9"]
+    assert "MobiusTubes" in kinds(g.state["discard"])

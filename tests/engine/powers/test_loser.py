@@ -1,5 +1,6 @@
 """Loser: an upset declared before the reveal makes the lower total win (RULES.md 6; 004 with War cards)."""
 
+from engine.scenario import kinds
 from tests.engine.scenarios import challenge, red_attacks_blue
 
 RED_HAND = ["A4", "A10", "War", "A5", "A6", "A7", "Flare:Loser"]
@@ -112,3 +113,60 @@ def test_loser_super_declares_the_upset_after_the_reveal():
     assert outcome["totals"] == {"offense": 5, "defense": 14}
     assert outcome["winner"] == "offense"
     assert "Flare:Loser" in g.state["discard"]
+
+
+# --- the FFG reading (RULES.md 9; docs/engine.md "FFG readings of the shared aliens") -------------------
+
+def ffg_upset(red_hand, blue_hand):
+    """An ffg game: red (Loser) attacks blue-2 with 1 ship and declares an upset before the cards."""
+    from engine.scenario import Scenario
+
+    g = Scenario(players=3, powers={"red": ["Loser"], "blue": ["Filch"], "yellow": ["Mind"]},
+                 hands={"red": red_hand, "blue": blue_hand}, exact_hands=True,
+                 destiny=["blue.1"], first="red", ruleset="ffg")
+    g.launch({"red-0": 1}, "blue-2")
+    g.invite_none()
+    g.use("red", "power:Loser")
+    g.pass_windows()
+    return g
+
+
+def test_loser_ffg_upset_before_the_cards_forces_attacks_and_the_would_be_loser_wins():
+    g = ffg_upset(["A4", "N", "A30"], ["N", "A10", "N"])
+    # both must play an Attack: the Negotiates are not offered
+    assert kinds(g.owe("blue", "challenge_card")["options"][0]["args"]["card"]["values"]) == ["A10"]
+    assert kinds(g.owe("red", "challenge_card")["options"][0]["args"]["card"]["values"]) == ["A30", "A4"]
+    g.play("red", "A4")
+    g.play("blue", "A10")
+    outcome = g.resolved()
+    assert outcome["totals"] == {"offense": 5, "defense": 14}
+    assert outcome["winner"] == "offense"
+    assert g.tokens("blue-2") == {"red": 1} and g.warp("blue") == 4
+
+
+def test_loser_ffg_upset_turns_an_attack_against_a_negotiate_around():
+    g = ffg_upset(["A4", "N", "A30"], ["N", "N", "N"])
+    # blue holds no Attack: it plays what it has
+    assert kinds(g.owe("blue", "challenge_card")["options"][0]["args"]["card"]["values"]) == ["N", "N", "N"]
+    g.play("red", "A30")
+    g.play("blue", "N")
+    outcome = g.resolved()
+    # the Attack would win; turned around, the Negotiate side wins: red's ship goes to the warp, nobody is
+    # compensated (the Negotiate side lost nothing)
+    assert outcome["winner"] == "defense" and outcome["consolation"] is None
+    assert g.warp("red") == 1 and g.tokens("blue-2") == {"blue": 4}
+
+
+def test_loser_ffg_not_offered_once_the_cards_are_chosen():
+    from engine.scenario import Scenario
+    from engine.usable import window_options
+
+    g = Scenario(players=3, powers={"red": ["Loser"], "blue": ["Filch"], "yellow": ["Mind"]},
+                 hands={"red": ["A4", "N"], "blue": ["N", "A10"]}, exact_hands=True,
+                 destiny=["blue.1"], first="red", ruleset="ffg")
+    g.launch({"red-0": 1}, "blue-2")
+    g.invite_none()
+    g.play("red", "A4")
+    g.play("blue", "N")  # without an upset, a Negotiate may be played
+    assert not [o for o in window_options(g.state, "red", "committed") if o.get("ability") == "power:Loser"]
+    assert g.resolved()["winner"] == "offense"

@@ -71,3 +71,42 @@ def test_mind_super_reads_every_other_hand_at_once():
     assert revealed(g) == [("blue", ["red"], g.hand("blue")), ("yellow", ["red"], g.hand("yellow"))]
     # the power itself is still unused this challenge
     assert "power:Mind" in g.abilities("red")
+
+
+# --- the FFG reading (RULES.md 9; docs/engine.md "FFG readings of the shared aliens") -------------------
+
+def ffg_mind_game():
+    """An ffg game of four: red attacks blue-2; yellow (Mind) takes no part in the encounter."""
+    from engine.scenario import Scenario
+
+    return Scenario(players=4, powers={"red": ["Filch"], "blue": ["Clone"], "yellow": ["Mind"], "green": ["Mutant"]},
+                    hands={"red": ["A8", "A4", "N", "A5"], "blue": ["A20", "N", "N", "A1"]},
+                    destiny=["blue.1"], first="red", ruleset="ffg")
+
+
+def test_mind_ffg_a_player_outside_the_encounter_reads_a_main_players_hand_before_allies_are_invited():
+    g = ffg_mind_game()
+    g.launch({"red-0": 1}, "blue-2")
+    offer = next(o for o in g.options("yellow") if o.get("ability") == "power:Mind")
+    assert offer["args"]["player"]["values"] == ["red", "blue"]  # main players only: not green
+    g.use("yellow", "power:Mind", {"player": "blue"})
+    g.pass_windows()  # nobody zaps it
+    assert revealed(g) == [("blue", ["yellow"], g.hand("blue"))]
+    assert [p["kind"] for p in g.prompts("red")] == ["invite"]  # the invitations come after
+
+
+def test_mind_ffg_as_a_main_player_reads_only_its_opponent():
+    from engine.scenario import Scenario
+
+    g = Scenario(players=4, powers={"red": ["Mind"], "blue": ["Clone"], "yellow": ["Filch"], "green": ["Mutant"]},
+                 hands={"red": ["A8", "A4", "N", "A5"], "blue": ["A20", "N", "N", "A1"], "yellow": ["A6"],
+                        "green": ["A7"]}, exact_hands=True, destiny=["blue.1"], first="red", ruleset="ffg")
+    g.launch({"red-0": 1}, "blue-2")
+    offer = next(o for o in g.options("red") if o.get("ability") == "power:Mind")
+    assert offer["args"]["player"]["values"] == ["blue"]
+    g.pass_windows()  # red lets the moment go: after the invitations it is too late (Mayfair: up to stage 7)
+    from engine.usable import window_options
+
+    assert [p["kind"] for p in g.prompts("red")] == ["invite"]
+    assert not [o for w in ("alliance", "planning") for o in window_options(g.state, "red", w)
+                if o.get("ability") == "power:Mind"]

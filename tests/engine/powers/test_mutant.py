@@ -79,3 +79,38 @@ def test_mutant_super_takes_a_card_from_every_other_hand():
     assert len(g.hand("blue")) == 1 and len(g.hand("red")) == 4
     taken = [c for c in ("A15", "A30") if c in kinds(g.hand("red"))]
     assert len(taken) == 1
+
+
+# --- the FFG reading (RULES.md 9; docs/engine.md "FFG readings of the shared aliens") -------------------
+
+def test_mutant_ffg_fills_up_to_eight_before_allies_are_invited_and_not_at_the_planning_phase():
+    from engine.scenario import Scenario
+    from engine.usable import window_options
+
+    g = Scenario(players=3, powers={"red": ["Mutant"], "blue": ["Filch"], "yellow": ["Mind"]},
+                 hands={"red": RED, "blue": ["A15", "N", "N", "N"], "yellow": ["N"]}, exact_hands=True,
+                 deck=["A40", "N", "N", "N", "A1"], destiny=["blue.1"], first="red", ruleset="ffg")
+    g.launch({"red-0": 4}, "blue-2")
+    offer = next(o for o in window_options(g.state, "red", "launch") if o.get("ability") == "power:Mutant")
+    assert offer["args"]["sources"]["min"] == 5  # 3 cards in hand: 5 to draw up to 8
+    g.use("red", "power:Mutant", {"sources": ["deck", "deck", "deck", "deck", "deck"]})
+    g.pass_windows()
+    assert sorted(kinds(g.hand("red"))) == sorted(RED + ["A40", "N", "N", "N", "A1"])
+    g.invite_none()
+    assert not [o for o in window_options(g.state, "red", "planning") if o.get("ability") == "power:Mutant"]
+
+
+def test_mutant_ffg_not_offered_at_the_planning_phase_when_the_moment_passed():
+    from engine.scenario import Scenario
+    from engine.usable import window_options
+
+    g = Scenario(players=3, powers={"red": ["Mutant"], "blue": ["Filch"], "yellow": ["Mind"]},
+                 hands={"red": RED, "blue": ["A15", "N", "N", "N"]}, exact_hands=True,
+                 destiny=["blue.1"], first="red", ruleset="ffg")
+    g.launch({"red-0": 4}, "blue-2")
+    g.pass_windows()
+    g.invite_none()
+    g.owe("red", "challenge_card")
+    # the Mayfair Mutant would still be offered at stage 7, before the cards: the FFG one no longer
+    assert not [o for o in window_options(g.state, "red", "planning") if o.get("ability") == "power:Mutant"]
+    assert len(g.hand("red")) == 3

@@ -75,3 +75,26 @@ def test_philanthropist_super_makes_the_defense_play_the_gifted_compromise():
     # blue's Attack 20 stayed in its hand: the Attack 8 beats the gifted Compromise
     assert g.outcome["kind"] == "compromise" and g.outcome["winner"] == "offense"
     assert g.tokens("blue-2") == {"red": 4} and "A20.1" in g.hand("blue")
+
+
+# --- the FFG reading (RULES.md 9; docs/engine.md "FFG readings of the shared aliens") -------------------
+
+def test_philanthropist_ffg_the_offense_giving_its_last_encounter_card_draws_a_new_hand():
+    from engine.scenario import Scenario, kinds
+
+    deck = ["A20", "A4", "A5", "A6", "A7", "A8", "A9", "N"]
+    g = Scenario(players=3, powers={"red": ["Philanthropist"], "blue": ["Filch"], "yellow": ["Mind"]},
+                 hands={"red": ["A1", "Quash"], "blue": ["A10", "N"]}, exact_hands=True, deck=deck,
+                 destiny=["blue.1"], first="red", ruleset="ffg")
+    g.launch({"red-0": 2}, "blue-2")
+    g.invite_none()
+    g.use("red", "power:Philanthropist", {"card": next(c for c in g.hand("red") if c.startswith("A1")),
+                                          "player": "blue"})
+    g.pass_windows()
+    # red held no other encounter card: the Quash goes with its old hand, 8 new cards come (Mayfair reading:
+    # the offense, out of challenge cards, would end its turn)
+    assert kinds(g.hand("red")) == sorted(deck)
+    assert "Quash" in kinds(g.state["discard"]) and "A1" in kinds(g.hand("blue"))
+    g.play("red", "A20")
+    g.play("blue", "A10")
+    assert g.resolved()["winner"] == "offense"

@@ -85,3 +85,42 @@ def test_remora_super_follows_with_two_cards():
     follow(g)
     assert {"A17", "A16"} <= set(g.hand("red"))
     assert len(g.hand("red")) == 7 - 2 + 2
+
+
+# --- the FFG reading (RULES.md 9; docs/engine.md "FFG readings of the shared aliens") -------------------
+
+def ffg_yellow_retrieves(tokens):
+    """An ffg game: red (Remora) loses 2 ships at blue-2; yellow, blue's ally, takes 2 ships back as rewards."""
+    from engine.scenario import Scenario
+
+    g = Scenario(players=3, powers={"red": ["Remora"], "blue": ["Filch"], "yellow": ["Mind"]},
+                 hands={"red": ["A1", "A4"], "blue": ["A20", "N"]}, exact_hands=True, tokens=tokens,
+                 destiny=["blue.1"], first="red", ruleset="ffg")
+    if g.warp("red"):
+        g.regroup("red", "red-0")
+    g.launch({"red-0": 2}, "blue-2")
+    g.invite("red", [])
+    g.invite("blue", ["yellow"])
+    g.join("yellow", "defense", {"yellow-0": 2})
+    g.play("red", "A1")
+    g.play("blue", "A20")
+    assert g.resolved()["winner"] == "defense"
+    g.place("yellow", {"yellow-0": 2})
+    g.rewards("yellow", cards=0, tokens=2)
+    g.place("yellow", {"yellow-1": 2})
+    return g
+
+
+def test_remora_ffg_may_not_retrieve_a_ship_lost_in_this_encounter():
+    g = ffg_yellow_retrieves({"yellow-4": {}})
+    assert g.warp("red") == 2 and g.warp("yellow") == 2
+    # red's only ships in the warp went there this encounter: it is not asked (Mayfair reading: it may follow)
+    assert not [p for p in g.prompts("red") if p["kind"] == "reaction"]
+
+
+def test_remora_ffg_retrieves_a_ship_that_was_in_the_warp_before_the_encounter():
+    g = ffg_yellow_retrieves({"yellow-4": {}, "red-4": {}})
+    assert g.warp("red") == 3 + 2  # 4 there before, 1 retrieved at the regroup, 2 lost now
+    follow(g)
+    g.place("red", {"red-1": 1})
+    assert g.warp("red") == 4 and g.tokens("red-1") == {"red": 5}

@@ -84,3 +84,36 @@ def test_vacuum_super_pulls_two_tokens_for_each_lost():
     assert g.warp("red") == 4 and g.warp("yellow") == 4
     assert g.warp("blue") == 4
     assert "red" not in g.tokens("red-1") and "yellow" not in g.tokens("yellow-0")
+
+
+# --- the FFG reading (RULES.md 9; docs/engine.md "FFG readings of the shared aliens") -------------------
+
+def ffg_game():
+    from engine.scenario import Scenario
+
+    return Scenario(players=3, powers={"red": ["Mind"], "blue": ["Vacuum"], "yellow": ["Mutant"]},
+                    hands={"red": ["A20", "A4"], "blue": ["A1", "N"]}, exact_hands=True,
+                    destiny=["blue.1"], first="red", ruleset="ffg")
+
+
+def test_vacuum_ffg_names_players_up_to_its_loss_and_each_chooses_its_colonies():
+    g = ffg_game()
+    assert blue_loses_blue_2(g)["winner"] == "offense"
+    prompt = g.owe("blue", "vacuum")
+    assert prompt["info"]["count"] == 4
+    shape = prompt["options"][0]["args"]["tokens"]
+    # players (red counts its 2 ships just landed on blue-2), up to 4 in all
+    assert shape["sources"] == {"red": 20, "yellow": 20} and shape["min"] == 0
+    g.answer("blue", "vacuum", "pull", {"tokens": {"red": 2, "yellow": 1}})  # fewer than 4: allowed
+    g.lose("red", {"red-3": 2})  # red chooses its colonies
+    g.lose("yellow", {"yellow-4": 1})
+    assert g.warp("red") == 2 and g.warp("yellow") == 1 and g.warp("blue") == 4
+    assert g.tokens("red-3") == {"red": 2} and g.tokens("yellow-4") == {"yellow": 3}
+
+
+def test_vacuum_ffg_may_take_nobody_along():
+    g = ffg_game()
+    blue_loses_blue_2(g)
+    g.answer("blue", "vacuum", "pull", {"tokens": {}})
+    g.pass_windows()
+    assert g.warp("red") == 0 and g.warp("yellow") == 0 and g.warp("blue") == 4

@@ -105,3 +105,53 @@ def test_void_super_makes_void_remove_the_losers_as_an_ally():
     assert g.tokens("blue-2") == {"red": 3, "yellow": 1}
     assert g.state["removed"]["blue"] == 4
     assert g.warp("blue") == 0
+
+
+# --- the FFG reading (RULES.md 9; docs/engine.md "FFG readings of the shared aliens") -------------------
+
+def test_void_ffg_never_brings_a_player_below_five_ships_the_rest_go_to_the_warp():
+    from engine.scenario import Scenario
+
+    # blue has 7 ships in the game: 4 defending blue-2, 3 on blue-0 (the setup sends its other 13 to the warp;
+    # they are taken out of the game here, as earlier Void wins would have done)
+    g = Scenario(players=3, powers={"red": ["Void"], "blue": ["Filch"], "yellow": ["Mind"]},
+                 hands={"red": ["A20", "A4", "A5", "A6"], "blue": ["A1", "N", "A8", "A11"]},
+                 tokens={"blue-0": {"blue": 3}, "blue-1": {}, "blue-3": {}, "blue-4": {}},
+                 destiny=["blue.1"], first="red", ruleset="ffg")
+    assert g.warp("blue") == 13
+    g.state["warp"]["blue"], g.state["removed"]["blue"] = 0, 13
+    attack_with_a_defensive_ally(g)
+    assert g.outcome["winner"] == "offense"
+    assert g.tokens("blue-2") == {"red": 3}
+    # blue: 2 leave the game (7 - 2 = 5 left), 2 go to the warp; yellow (20 ships) loses its 2 for good
+    assert g.state["removed"]["blue"] == 13 + 2 and g.warp("blue") == 2
+    assert g.state["removed"]["yellow"] == 2 and g.warp("yellow") == 0
+
+
+def test_void_ffg_removes_the_whole_losing_side_when_it_wins():
+    from engine.scenario import Scenario
+
+    g = Scenario(players=3, powers={"red": ["Void"], "blue": ["Filch"], "yellow": ["Mind"]},
+                 hands={"red": ["A20", "A4", "A5", "A6"], "blue": ["A1", "N", "A8", "A11"]},
+                 destiny=["blue.1"], first="red", ruleset="ffg")
+    attack_with_a_defensive_ally(g)
+    assert g.state["removed"] == {"red": 0, "blue": 4, "yellow": 2}
+    assert g.warp("blue") == 0 and g.warp("yellow") == 0
+
+
+def test_void_ffg_spares_a_loss_it_inflicts_beyond_the_encounter_the_cudgels_extra_ships_go_to_the_warp():
+    from engine.scenario import Scenario
+
+    g = Scenario(players=3, powers={"red": ["Void", "Cudgel"], "blue": ["Filch"], "yellow": ["Mind"]},
+                 hands={"red": ["A20", "A4", "A5", "A6"], "blue": ["A1", "N", "A8", "A11"]},
+                 destiny=["blue.1"], first="red", ruleset="ffg", options={"powers_per_player": 2})
+    g.launch({"red-0": 3}, "blue-2")
+    g.invite_none()
+    g.play("red", "A20")
+    g.play("blue", "A1")
+    g.pass_windows(until_player="blue", until_kind="losses")
+    g.lose("blue", {"blue-0": 3})  # Cudgel: as many more as red had in the encounter, of blue's choice
+    g.pass_windows()
+    # the 4 defenders leave the game (Void), Cudgel's 3 extra ships go to the warp (under mayfair: removed too)
+    assert g.state["removed"]["blue"] == 4 and g.warp("blue") == 3
+    assert g.tokens("blue-0") == {"blue": 1} and g.tokens("blue-2") == {"red": 3}

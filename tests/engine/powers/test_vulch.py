@@ -172,3 +172,20 @@ def test_vulch_power_takes_the_edicts_of_a_punted_hand_before_the_turn_passes():
     assert edicts(g.hand("yellow")) == ["CosmicZap", "Plague"]
     assert not edicts(g.state["discard"])
     assert len(g.hand("red")) == 7 and g.state["turn"]["offense"] == "blue"
+
+
+# --- the FFG reading (RULES.md 9; docs/engine.md "FFG readings of the shared aliens") -------------------
+
+def test_vulch_ffg_keeps_its_artifacts_through_a_new_hand_and_draws_eight_besides():
+    from engine.scenario import Scenario
+
+    deck = ["A1", "A4", "A5", "A6", "A7", "A8", "A9", "N"]
+    g = Scenario(players=3, powers={"red": ["Vulch"], "blue": ["Filch"], "yellow": ["Mind"]},
+                 hands={"red": ["CosmicZap", "Quash", "Flare:Mind"], "blue": ["A10", "N"]}, exact_hands=True,
+                 deck=deck, destiny=["blue.1"], first="red", ruleset="ffg", options={"flares": True})
+    g.pass_windows()  # the start of red's turn: no encounter card, a new hand
+    assert kinds(g.hand("red")) == sorted(["CosmicZap", "Quash"] + deck)  # the flare went with the old hand
+    kept = [e["payload"] for e in g.log if e["type"] == "CardsMoved" and e["payload"]["reason"] ==
+            "kept through a new hand"]
+    assert [kinds(e["cards"]) for e in kept] == [["CosmicZap", "Quash"]] and kept[0]["seen_by"] is None
+    assert kinds(g.state["discard"]) == ["Flare:Mind"]

@@ -106,3 +106,50 @@ def test_warrior_super_adds_the_experience_as_an_ally():
     assert outcome["winner"] == "defense"
     assert g.tokens("yellow-1") == {"yellow": 4}
     assert g.warp("blue") == 4
+
+
+# --- the FFG reading (RULES.md 9; docs/engine.md "FFG readings of the shared aliens") -------------------
+
+def ffg_negotiated():
+    """An ffg game: red (Warrior) attacks blue-2 with 1 ship; both play Negotiates."""
+    g = Scenario(players=3, powers={"red": ["Warrior"], "blue": ["Filch"], "yellow": ["Mind"]},
+                 hands={"red": ["N", "A4", "A5"], "blue": ["N", "A10", "A7", "A1"]}, exact_hands=True,
+                 destiny=["blue.1", "blue.2"], first="red", ruleset="ffg")
+    g.launch({"red-0": 1}, "blue-2")
+    g.invite_none()
+    g.play("red", "N")
+    g.play("blue", "N")
+    g.pass_windows()
+    return g
+
+
+def test_warrior_ffg_a_deal_made_counts_one_in_its_next_encounter():
+    from engine.scenario import terms
+
+    g = ffg_negotiated()
+    g.propose("blue", terms(defense_gives={"count": 1}))
+    g.accept("red", 1)
+    g.pass_windows()
+    g.give("blue", [next(c for c in g.hand("blue") if c.startswith("A7"))])
+    assert g.state["notes"]["red"]["warrior_deals"] == {"made": 1, "failed": 0}
+    assert g.state["record"]["red"] == {"won": 0, "lost": 0}
+    g.place("red", {"red-0": 1})  # its ship comes home from the gate
+    g.challenge_again()
+    g.launch({"red-1": 1}, "blue-2")
+    g.invite_none()
+    g.play("red", "A4")
+    g.play("blue", "A10")
+    # 4 + 1 ship + 1 for the deal made (Mayfair reading: a deal teaches nothing) against 10 + 4
+    assert g.resolved()["totals"] == {"offense": 6, "defense": 14}
+
+
+def test_warrior_ffg_a_failed_deal_counts_two():
+    g = ffg_negotiated()
+    g.give_up("red")
+    g.give_up("blue")
+    g.lose("red", {"red-1": 3})
+    g.lose("blue", {"blue-3": 3})
+    assert g.state["notes"]["red"]["warrior_deals"] == {"made": 0, "failed": 1}
+    from engine.powers.warrior import experience
+
+    assert experience(g.state, "red") == 2 and experience(g.state, "blue") == 0

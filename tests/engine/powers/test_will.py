@@ -62,3 +62,25 @@ def test_will_super_leaves_the_defense_without_allies():
     g.play("blue", "A8")
     assert g.outcome["totals"] == {"offense": 14, "defense": 12}
     assert g.outcome["winner"] == "offense"
+
+
+# --- the FFG reading (RULES.md 9; docs/engine.md "FFG readings of the shared aliens") -------------------
+
+def test_will_ffg_aims_at_the_chosen_players_foreign_colony_in_another_system():
+    from engine.scenario import Scenario
+
+    g = Scenario(players=3, powers={"red": ["Will"], "blue": ["Filch"], "yellow": ["Mind"]},
+                 hands={"red": ["A20", "A4"], "yellow": ["A1", "N"]}, exact_hands=True,
+                 tokens={"blue-3": {"blue": 4, "yellow": 2}, "yellow-4": {"yellow": 2}}, destiny=["blue.1"],
+                 first="red", ruleset="ffg")
+    g.answer("red", "choose_defense", "choose_defense", {"player": "yellow"})
+    targets = g.owe("red", "launch")["options"][0]["args"]["planet"]["values"]
+    assert targets == ["yellow-0", "yellow-1", "yellow-2", "yellow-3", "yellow-4", "blue-3"]  # Mayfair: yellow's only
+    g.launch({"red-0": 4}, "blue-3")
+    g.invite_none()
+    g.play("red", "A20")
+    g.play("yellow", "A1")
+    outcome = g.resolved()
+    assert outcome["winner"] == "offense" and outcome["totals"] == {"offense": 24, "defense": 3}
+    # yellow's 2 ships there are beaten; blue, no party to the encounter, stays beside red
+    assert g.tokens("blue-3") == {"blue": 4, "red": 4} and g.warp("yellow") == 2

@@ -1,5 +1,6 @@
 """Zombie's tokens never stay in the warp; its flares save one token a loss, or bring allies' tokens back."""
 
+from engine.scenario import kinds
 from tests.engine.scenarios import challenge, red_attacks_blue
 
 RED = ["A20", "A4", "A5", "A6", "A7", "A9", "A10"]
@@ -138,3 +139,47 @@ def test_zombie_wild_brings_nothing_back_from_the_reverse_warps_fan():
     g.pass_windows()
     assert g.tokens("fan:red") == {"blue": 4}
     assert not [p for p in g.prompts("blue") if p["kind"] == "place_tokens"]
+
+
+# --- the FFG reading (RULES.md 9; docs/engine.md "FFG readings of the shared aliens") -------------------
+
+def ffg_negotiation(red_power):
+    """An ffg game: red attacks blue-2, both play Negotiates; blue has 4 ships in the warp."""
+    from engine.scenario import Scenario
+
+    g = Scenario(players=3, powers={"red": [red_power], "blue": ["Filch"], "yellow": ["Mind"]},
+                 hands={"red": ["N", "A4"], "blue": ["N", "A6", "A7"]}, exact_hands=True,
+                 tokens={"blue-4": {}}, destiny=["blue.1"], first="red", ruleset="ffg")
+    g.launch({"red-0": 2}, "blue-2")
+    g.invite_none()
+    g.play("red", "N")
+    g.play("blue", "N")
+    g.pass_windows()
+    return g
+
+
+def test_zombie_ffg_a_deal_frees_ships_from_the_warp():
+    from engine.scenario import terms
+
+    g = ffg_negotiation("Zombie")
+    assert g.warp("blue") == 4
+    g.propose("red", {**terms(defense_gives={"count": 1}), "freed": {"blue": 3}})
+    g.accept("blue", 1)
+    g.pass_windows()
+    g.place("blue", {"blue-0": 1, "blue-1": 2})  # blue puts its freed ships on its colonies
+    g.pass_windows()
+    g.give("blue", [next(c for c in g.hand("blue") if c.startswith("A6"))])
+    assert [e["payload"]["made"] for e in g.log if e["type"] == "DealConcluded"] == [True]
+    assert g.warp("blue") == 1 and g.tokens("blue-0") == {"blue": 5} and g.tokens("blue-1") == {"blue": 6}
+    assert kinds(g.hand("red")) == ["A4", "A6"]
+
+
+def test_zombie_ffg_without_the_zombie_a_deal_frees_nobody():
+    import pytest
+
+    from engine.errors import RulesError
+    from engine.scenario import terms
+
+    g = ffg_negotiation("Clone")
+    with pytest.raises(RulesError, match="free ships from the warp"):
+        g.propose("red", {**terms(defense_gives={"count": 1}), "freed": {"blue": 3}})
