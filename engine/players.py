@@ -39,7 +39,9 @@ def random_option(prompt: dict, rng) -> dict:
             return propose[0]
         return next(o for o in options if o["action"] == "give_up")
     if prompt["kind"] == "regroup" and rng.random() < 0.95:  # a free token back is nearly always wanted
-        return next(o for o in options if o["action"] == "retrieve")
+        retrieve = [o for o in options if o["action"] == "retrieve"]
+        if retrieve:  # a power may offer only something else instead (Machine's Super with none in the warp)
+            return retrieve[0]
     passing = [o for o in options if o["action"] in ("pass", "decline")]
     if passing and rng.random() < PASS_WEIGHT:
         return passing[0]
