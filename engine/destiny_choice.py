@@ -26,7 +26,7 @@ def take(ctx) -> str | None:
     ch = ctx.state.get("ch")
     chosen = ch["notes"].get(NOTE) if ch else None
     if chosen:
-        ctx.emit("ChallengeNoted", key=NOTE, value=None)
+        ctx.emit("ChallengeNoted", key=NOTE, value="")  # cleared ("" not null: a note's value is a JSON value)
     return chosen
 
 

@@ -44,6 +44,7 @@ class GameResult:
     unfinished_reason: str | None = None
     final_state: dict | None = None
     timeouts: int = 0
+    log: list = field(default_factory=list)  # every event of the game, with ``keep_log``
 
 
 def new_game(seed: str, players: int, options: dict | None = None, ruleset: str = "mayfair",
@@ -112,6 +113,8 @@ def play_game(seed: str, players: int, options: dict | None = None, *, ruleset: 
         if result.finished:
             result.violations += violations(state, deck_cards, destiny_cards)
         result.final_state = state
+        if keep_log:
+            result.log = log
     except Exception as exc:  # a crash is a finding, reported with its trace
         result.error = f"{type(exc).__name__}: {exc}\n{traceback.format_exc(limit=6)}"
     return result

@@ -29,7 +29,7 @@ def test_dictator_power_chooses_the_destiny_card_the_offense_draws():
     g.answer("yellow", "choose_destiny", "choose", {"card": "yellow.2"})
     assert drawn(g) == ["yellow.2"] and g.state["ch"]["defense"] == "yellow"
     assert g.state["destiny_discard"] == ["yellow.2"] and g.state["destiny"][-1] == "blue.1"
-    assert "destiny_chosen" not in g.state["ch"]["notes"] or g.state["ch"]["notes"]["destiny_chosen"] is None
+    assert "destiny_chosen" not in g.state["ch"]["notes"] or not g.state["ch"]["notes"]["destiny_chosen"]
     g.launch({"red-0": 2}, "yellow-3")
     assert g.state["ch"]["planet"] == "yellow-3"
 
