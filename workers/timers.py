@@ -106,7 +106,7 @@ def schedule(runtime, game_id: str, prompt_id: str, deadline: int, version: int)
         return "scheduled"
     except DuplicateJobError:
         pass
-    if status_of(fetch_job(runtime.redis, jid)) in PENDING:
+    if status_of(fetch_job(runtime.rq_redis, jid)) in PENDING:
         return "pending"
     schedule_again(runtime, game_id, prompt_id, deadline, version)
     return "rescheduled"
@@ -236,7 +236,7 @@ def describe(runtime, game_id: str, now: int | None = None) -> list[dict]:
     rows = []
     for prompt_id, deadline in sorted(open_deadlines(state).items(), key=lambda item: (item[1], item[0])):
         jid = timer_job_id(runtime.settings.prefix, game_id, prompt_id, deadline)
-        job = fetch_job(runtime.redis, jid)
+        job = fetch_job(runtime.rq_redis, jid)
         prompt = owed.get(prompt_id, {})
         rows.append({"prompt": prompt_id, "player": prompt.get("player"), "kind": prompt.get("kind"),
                      "deadline": deadline, "in_seconds": round((deadline - now) / 1000, 1),
