@@ -36,6 +36,7 @@ import engine
 from engine.errors import EngineError
 from projections.errors import VersionConflict
 from workers.clock import now_ms as wall_ms  # the timers' clock: the one the API stamps commands with
+from workers.outage import again_after_outage
 from workers.queues import fetch_job, safe_id, status_of
 from workers.queues import job_id as fresh_job_id
 
@@ -133,6 +134,7 @@ def on_append(runtime):
 
 # The job -----------------------------------------------------------------------------------------
 
+@again_after_outage(QUEUE)
 def fire(game_id: str, prompt_id: str, deadline: int, version: int) -> dict:
     """The timer job: apply the default of ``prompt_id`` if its ``deadline`` passed and it is still owed."""
     from workers.runtime import current
