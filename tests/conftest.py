@@ -434,6 +434,13 @@ def service_processes(request, key_prefix, tmp_path):
 
 def pytest_report_header(config):
     """Say once, at the top, whether the real-Redis and end-to-end variants run, and why not."""
+    from tests import rediscluster
+    cluster = ("Redis Cluster: the [cluster] variants start a 3-master cluster from redis-server on loopback"
+               if rediscluster.available() else f"Redis Cluster: skipped ({rediscluster.MISSING_REASON})")
+    return [cluster, _real_header()]
+
+
+def _real_header() -> str:
     url = _redis_url()
     if url:
         return f"real Redis: {url} (the store, projection, API and worker tests run on it too; e2e tests start gunicorn)"
