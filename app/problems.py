@@ -14,6 +14,7 @@ import logging
 import redis
 from flask import Flask, Response, json
 from marshmallow import ValidationError
+from redis.exceptions import ClusterError, RedisClusterException
 from werkzeug.exceptions import HTTPException
 
 import engine
@@ -146,6 +147,9 @@ def register(app: Flask) -> None:
         422, "idempotency-key-reused", str(err)))
     app.register_error_handler(redis.ConnectionError, _unavailable)
     app.register_error_handler(redis.TimeoutError, _unavailable)
+    # a cluster mid-failover: a slot without a master, or no node reachable for a moment
+    app.register_error_handler(ClusterError, _unavailable)
+    app.register_error_handler(RedisClusterException, _unavailable)
     app.register_error_handler(EventTooLarge, lambda err: problem_response(
         413, "payload-too-large", "the command would record an event larger than the store accepts"))
     app.register_error_handler(Exception, _internal)

@@ -11,9 +11,16 @@ Redis
                     and fails (not skips) when it is set but Redis does not answer. The real
                     server holds other people's data: put every key under ``key_prefix``.
 ``redis_client``    parametrized over ``["fake", "real"]``: a test using it runs on fakeredis
-                    and, when REDIS_URL is set, again on real Redis.
+                    and, when REDIS_URL is set, again on real Redis. Tests under the folders
+                    of ``CLUSTER_FOLDERS`` (the variant is deselected elsewhere) (store, projections, workers) run a third time,
+                    ``[cluster]``, on a real 3-master Redis Cluster (``cluster_redis``).
+``cluster_redis``   a `RedisCluster` client on the session's own cluster (`tests.rediscluster`:
+                    redis-server in cluster mode on free loopback ports in a temporary
+                    folder, started on first use); skipped only where redis-server is missing.
+``rq_client``       the client RQ uses next to ``redis_client``: the same one, except on the
+                    cluster, where it is the cluster's plain queue server (RQ_REDIS_URL).
 ``redis_factory``   a callable returning a *new* client on the same backend as
-                    ``redis_client`` (same FakeServer, or REDIS_URL): give each thread or
+                    ``redis_client`` (same FakeServer, REDIS_URL or cluster): give each thread or
                     simulated process its own connection. Closed after the test.
 ``key_prefix``      a unique prefix per test (``test-<hex>``) for every key a test writes.
                     Afterwards every key under it on the real Redis is deleted (SCAN MATCH +
@@ -21,7 +28,10 @@ Redis
 
 Service processes
 -----------------
-``service_processes``  ``service_processes(web=True, worker=True, env={...})`` starts gunicorn
+``service_processes``  (``[cluster]`` variant, kept for ``CLUSTER_SERVICE_TESTS`` only: REDIS_URL
+                       is the session's cluster and RQ_REDIS_URL its queue server; ``.env``
+                       is the processes' environment, ``.data_client()`` a client on their data)
+                       ``service_processes(web=True, worker=True, env={...})`` starts gunicorn
                        and/or ``cosmic worker`` as real processes on REDIS_URL under this test's
                        ``key_prefix`` (skipped without REDIS_URL), returns the base URL (None
                        without ``web``) and stops them, purging the prefix's RQ keys, afterwards.
@@ -136,21 +146,86 @@ def real_redis():
     client.close()
 
 
-@pytest.fixture(params=["fake", "real"])
+# Test folders whose `redis_client` tests also run on the Redis Cluster, and e2e tests that do.
+CLUSTER_FOLDERS = ("tests/events/", "tests/projections/", "tests/workers/")
+CLUSTER_SERVICE_TESTS = {  # (not the three-game refold: 100 s more on a shared machine for little news)
+    "test_the_worker_snapshots_finished_games_and_the_feed_works",
+    "test_a_person_plays_four_bots_to_the_end_over_http_with_gunicorn_and_a_worker",
+}
+
+
+def pytest_collection_modifyitems(config, items):
+    """Keep the ``[cluster]`` variants only for the store, projection and worker tests and a few e2e tests."""
+    kept, dropped = [], []
+    for item in items:
+        params = getattr(getattr(item, "callspec", None), "params", {})
+        path = Path(str(item.path)).resolve().relative_to(PROJECT_ROOT).as_posix()
+        wanted = ((params.get("redis_client") != "cluster" or path.startswith(CLUSTER_FOLDERS)) and
+                  (params.get("service_processes") != "cluster" or item.originalname in CLUSTER_SERVICE_TESTS))
+        (kept if wanted else dropped).append(item)
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = kept
+
+
+@pytest.fixture(params=["fake", "real", "cluster"])
 def redis_client(request):
-    """The same test on fakeredis and (with REDIS_URL) on real Redis."""
+    """The same test on fakeredis and (with REDIS_URL) on real Redis (and, in some folders, a cluster)."""
     return request.getfixturevalue(f"{request.param}_redis")
+
+
+@pytest.fixture(scope="session")
+def redis_cluster_server(tmp_path_factory):
+    """The session's own 3-master Redis Cluster (and queue server) on loopback; skipped without redis-server."""
+    from tests import rediscluster
+    if not rediscluster.available():
+        pytest.skip(rediscluster.MISSING_REASON)
+    started = rediscluster.LocalCluster(tmp_path_factory.mktemp("redis-cluster")).start()
+    rediscluster.ACTIVE = started
+    yield started
+    rediscluster.ACTIVE = None
+    started.stop()
+
+
+@pytest.fixture
+def cluster_redis(redis_cluster_server, key_prefix):
+    """A cluster client (bytes replies); this test's keys are deleted from every node afterwards."""
+    from workers.queues import purge
+    client = redis_cluster_server.client(decode_responses=False)
+    yield client
+    client.close()  # (a test may have closed it already: clean up with a client of our own)
+    with redis_cluster_server.client() as cleaner:
+        delete_keys_under(cleaner, key_prefix)
+    with redis_cluster_server.queue_client() as queue:
+        delete_keys_under(queue, key_prefix)
+        purge(queue, key_prefix)
+
+
+@pytest.fixture
+def rq_client(request, redis_client):
+    """RQ's client next to ``redis_client``: itself, or the cluster's plain queue server."""
+    from workers.connections import is_cluster
+    if not is_cluster(redis_client):
+        yield redis_client
+        return
+    client = request.getfixturevalue("redis_cluster_server").queue_client()
+    yield client
+    client.close()
 
 
 @pytest.fixture
 def redis_factory(request, redis_client):
     """Make more clients on ``redis_client``'s backend, e.g. one per thread."""
+    from workers.connections import is_cluster
     server = request.getfixturevalue("fake_server") if isinstance(redis_client, fakeredis.FakeRedis) else None
+    cluster = request.getfixturevalue("redis_cluster_server") if is_cluster(redis_client) else None
     clients = []
 
     def connect():
         if server is not None:
             client = fakeredis.FakeRedis(server=server, decode_responses=False)
+        elif cluster is not None:
+            client = cluster.client(decode_responses=False)
         else:
             client = _connect_real()
         clients.append(client)
@@ -230,10 +305,20 @@ def stop_process(process: subprocess.Popen) -> None:
 class ServiceProcesses:
     """gunicorn and `cosmic worker` processes of one test (see ``service_processes``)."""
 
-    def __init__(self, prefix: str, folder: Path):
-        self.prefix, self.folder = prefix, folder
+    def __init__(self, prefix: str, folder: Path, cluster=None):
+        self.prefix, self.folder, self.cluster = prefix, folder, cluster
         self.processes: list[subprocess.Popen] = []
         self.log_files: list[Path] = []
+
+    @property
+    def env(self) -> dict:
+        """The environment the service processes get (REDIS_URL, RQ_REDIS_URL, COSMIC_PREFIX...)."""
+        return self._environment(None)
+
+    def data_client(self):
+        """A client on the processes' game data (the cluster's, or REDIS_URL's)."""
+        from workers.connections import connect
+        return connect(self.env["REDIS_URL"])
 
     def __call__(self, web: bool = True, worker: bool = True, env: dict | None = None) -> str | None:
         environment = self._environment(env)
@@ -258,7 +343,7 @@ class ServiceProcesses:
         name = name or f"worker-{len(self.processes)}"
         command = [str(BIN / "cosmic"), "worker", "--name", f"{self.prefix}-{name}"]
         if plain_rq:
-            command = [str(BIN / "rq"), "worker", "--with-scheduler", "--url", environment["REDIS_URL"],
+            command = [str(BIN / "rq"), "worker", "--with-scheduler", "--url", environment.get("RQ_REDIS_URL") or environment["REDIS_URL"],
                        "--name", f"{self.prefix}-{name}", *(queue_name(self.prefix, q) for q in QUEUES)]
         return self._start(name, command, environment)
 
@@ -273,9 +358,12 @@ class ServiceProcesses:
 
     def _environment(self, env: dict | None) -> dict:
         url = _redis_url()
-        if not url:
+        urls = {"REDIS_URL": url}
+        if self.cluster is not None:
+            urls = {"REDIS_URL": self.cluster.url, "RQ_REDIS_URL": self.cluster.queue_url}
+        elif not url:
             pytest.skip(SKIP_SERVICE_REASON)
-        return {**os.environ, "REDIS_URL": url, "COSMIC_PREFIX": self.prefix, "COSMIC_ADMIN_TOKEN": SERVICE_ADMIN_TOKEN,
+        return {**os.environ, **urls, "COSMIC_PREFIX": self.prefix, "COSMIC_ADMIN_TOKEN": SERVICE_ADMIN_TOKEN,
                 "COSMIC_SNAPSHOT_EVERY": "50", "COSMIC_CHECKPOINT_EVERY": "500", **(env or {})}
 
     def _start(self, name: str, command: list[str], environment: dict) -> subprocess.Popen:
@@ -322,7 +410,7 @@ class ServiceProcesses:
     def stop(self) -> None:
         for process in self.processes:
             stop_process(process)
-        url = _redis_url()
+        url = self.cluster.queue_url if self.cluster is not None else _redis_url()
         if url and self.processes:
             from workers.queues import purge
             client = redis.Redis.from_url(url)
@@ -330,18 +418,29 @@ class ServiceProcesses:
                 purge(client, self.prefix)
             finally:
                 client.close()
+        if self.cluster is not None:
+            with self.cluster.client() as client:
+                delete_keys_under(client, self.prefix)
 
 
-@pytest.fixture
-def service_processes(key_prefix, tmp_path):
-    """Start real service processes on REDIS_URL under this test's prefix; see the module docstring."""
-    started = ServiceProcesses(key_prefix, tmp_path)
+@pytest.fixture(params=["redis", "cluster"])
+def service_processes(request, key_prefix, tmp_path):
+    """Start real service processes on REDIS_URL (or the cluster) under this test's prefix; see the module docstring."""
+    cluster = request.getfixturevalue("redis_cluster_server") if request.param == "cluster" else None
+    started = ServiceProcesses(key_prefix, tmp_path, cluster)
     yield started
     started.stop()
 
 
 def pytest_report_header(config):
     """Say once, at the top, whether the real-Redis and end-to-end variants run, and why not."""
+    from tests import rediscluster
+    cluster = ("Redis Cluster: the [cluster] variants start a 3-master cluster from redis-server on loopback"
+               if rediscluster.available() else f"Redis Cluster: skipped ({rediscluster.MISSING_REASON})")
+    return [cluster, _real_header()]
+
+
+def _real_header() -> str:
     url = _redis_url()
     if url:
         return f"real Redis: {url} (the store, projection, API and worker tests run on it too; e2e tests start gunicorn)"

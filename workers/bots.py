@@ -43,6 +43,7 @@ from projections import views
 from projections.errors import VersionConflict
 from workers.clock import now_ms
 from workers.leases import Lease, look_again_later
+from workers.outage import again_after_outage
 from workers.runtime import current
 
 log = logging.getLogger(__name__)
@@ -116,6 +117,7 @@ def _playing() -> set:
 
 # --- the job ---------------------------------------------------------------------------------
 
+@again_after_outage(QUEUE)
 def play_bots(game_id: str, version: int | None = None) -> dict:
     """Answer every decision the game's bots owe (see the module docstring); returns what it did."""
     runtime = current()

@@ -54,7 +54,7 @@ class DueJobs:
 
     def __init__(self, runtime):
         queues = runtime.queues()
-        self._mover = RQScheduler(queues, connection=runtime.redis, logging_level="WARNING")
+        self._mover = RQScheduler(queues, connection=runtime.rq_redis, logging_level="WARNING")
         self._mover.prepare_registries([queue.name for queue in queues])
         self._lock = threading.Lock()
 
@@ -107,7 +107,7 @@ class EmbeddedWorker:
         self.jobs = self._worker(runtime.queues(), "jobs")
 
     def _worker(self, queues, role: str) -> ThreadWorker:
-        return ThreadWorker(queues, connection=self.runtime.redis, name=f"{self.name}-{role}", due_jobs=self.due_jobs)
+        return ThreadWorker(queues, connection=self.runtime.rq_redis, name=f"{self.name}-{role}", due_jobs=self.due_jobs)
 
     def start(self) -> EmbeddedWorker:
         """Recreate the timers and bot jobs of the games loaded, then serve in two daemon threads."""

@@ -21,7 +21,7 @@ def alive_workers(settings, name: str | None = None) -> list[str]:
 
     from workers.queues import QUEUES, queue_name
 
-    connection = redis.Redis.from_url(settings.redis_url)
+    connection = redis.Redis.from_url(settings.queue_url)
     ours = {queue_name(settings.prefix, q) for q in QUEUES}
     now = datetime.now(UTC)
     found = []

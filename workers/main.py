@@ -10,6 +10,7 @@ import logging
 import time
 
 import redis
+from redis.exceptions import ClusterError, RedisClusterException
 
 from workers import runtime as runtime_module
 from workers.runtime import Runtime
@@ -33,25 +34,26 @@ def run_worker(settings: Settings, *, burst: bool = False, name: str | None = No
         incarnation += 1
         # a new name after an outage: the old registration may not have expired in Redis yet
         named = name if name is None or incarnation == 1 else f"{name}.{incarnation}"
-        worker = ServiceWorker(runtime.queues(), connection=runtime.redis, name=named, runtime=runtime)
+        worker = ServiceWorker(runtime.queues(), connection=runtime.rq_redis, name=named, runtime=runtime)
         try:
             worked = worker.work(burst=burst, with_scheduler=True, logging_level=logging_level)
         except (redis.ConnectionError, redis.TimeoutError) as exc:  # (RQ's teardown, with Redis gone)
             log.warning("the worker lost Redis: %s", exc)
             worked = False
-        if worker._stop_requested or burst or redis_answers(runtime.redis):
+        if worker._stop_requested or burst or (redis_answers(runtime.rq_redis) and redis_answers(runtime.redis)):
             return worked
         # RQ quits on an error it did not expect (Redis going away mid-job): wait for Redis and go on;
         # the new worker's first maintenance sweeps the open deadlines and bot seats (design note 5)
         log.warning("Redis is unreachable: the worker waits for it and starts again")
+        wait_for_redis(runtime.rq_redis)
         wait_for_redis(runtime.redis)
 
 
 def redis_answers(client) -> bool:
-    """Whether Redis answers a PING now."""
+    """Whether Redis (or every node of a cluster) answers a PING now."""
     try:
         return bool(client.ping())
-    except (redis.ConnectionError, redis.TimeoutError, OSError):
+    except (redis.ConnectionError, redis.TimeoutError, ClusterError, RedisClusterException, OSError):
         return False
 
 

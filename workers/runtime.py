@@ -1,7 +1,9 @@
 """The composition root: one `Runtime` per process wires Redis, the store, projections and queues.
 
 The web app and the workers build the same runtime from the same settings, so a job sees
-exactly what a request sees. ``current()`` returns this process's runtime (built from the
+exactly what a request sees. A runtime holds two clients: ``redis`` for the game data (on
+``REDIS_URL``, which may be a Redis Cluster, see `workers.connections`) and ``rq_redis`` for
+RQ's queues, scheduler and job records (``RQ_REDIS_URL``, by default the same client). ``current()`` returns this process's runtime (built from the
 environment on first use); ``install()`` replaces it (``cosmic serve`` installs its
 embedded runtime so the in-process worker's jobs share the in-process Redis).
 
@@ -24,7 +26,7 @@ from events.store import EventStore
 from projections.commands import CommandRunner
 from projections.index import GameIndex
 from projections.repository import Repository
-from workers import timers
+from workers import connections, timers
 from workers.queues import QUEUES, job_id, queue_name
 from workers.settings import Settings
 
@@ -34,7 +36,7 @@ log = logging.getLogger(__name__)
 class Runtime:
     """Everything a process of the service uses, built from `Settings`."""
 
-    def __init__(self, settings: Settings, redis_client=None):
+    def __init__(self, settings: Settings, redis_client=None, rq_client=None):
         self.settings = settings
         self.fake_server = None
         if redis_client is None:
@@ -42,6 +44,7 @@ class Runtime:
         elif isinstance(redis_client, fakeredis.FakeRedis):
             self.fake_server = redis_client.connection_pool.connection_kwargs.get("server")
         self.redis = redis_client
+        self.rq_redis = rq_client if rq_client is not None else self._queue_client(settings, redis_client)
         self.store = EventStore(redis_client, prefix=settings.prefix, idempotency_ttl=settings.idempotency_ttl)
         self.repository = Repository(self.store, snapshot_every=settings.snapshot_every,
                                      checkpoint_every=settings.checkpoint_every, cache_games=settings.cache_games)
@@ -59,17 +62,25 @@ class Runtime:
 
     def _connect(self, settings: Settings):
         if settings.redis_url:
-            return redis.Redis.from_url(settings.redis_url, decode_responses=False, health_check_interval=30)
+            return connections.connect(settings.redis_url, decode_responses=False, health_check_interval=30)
         self.fake_server = fakeredis.FakeServer()
         return fakeredis.FakeRedis(server=self.fake_server, decode_responses=False)
 
+    @staticmethod
+    def _queue_client(settings: Settings, redis_client):
+        """RQ's client: on RQ_REDIS_URL when set, else the game data's own (refused for a cluster)."""
+        if settings.rq_redis_url:
+            return redis.Redis.from_url(settings.rq_redis_url, decode_responses=False, health_check_interval=30)
+        if connections.is_cluster(redis_client):
+            raise ValueError("the game data is on a Redis Cluster, which RQ cannot use: "
+                             "give RQ_REDIS_URL (or an rq_client) for the job queues")
+        return redis_client
+
     def new_connection(self):
-        """Another client on the same Redis (e.g. for a thread that blocks on reads)."""
+        """Another client on the same Redis or cluster (e.g. for a thread that blocks on reads)."""
         if self.fake_server is not None:
             return fakeredis.FakeRedis(server=self.fake_server, decode_responses=False)
-        pool = self.redis.connection_pool
-        return redis.Redis(connection_pool=redis.ConnectionPool(connection_class=pool.connection_class,
-                                                                **pool.connection_kwargs))
+        return connections.same_backend(self.redis)
 
     # --- the embedded mode's data folder ------------------------------------------------------
 
@@ -93,6 +104,8 @@ class Runtime:
             self.service_keys.stop()
             self.data_folder.close()
         self.redis.close()
+        if self.rq_redis is not self.redis:
+            self.rq_redis.close()
 
     # --- listeners ---------------------------------------------------------------------------
 
@@ -110,7 +123,7 @@ class Runtime:
     def queue(self, name: str = "default") -> Queue:
         """One of our RQ queues (see `workers.queues`)."""
         if name not in self._queues:
-            self._queues[name] = Queue(queue_name(self.settings.prefix, name), connection=self.redis)
+            self._queues[name] = Queue(queue_name(self.settings.prefix, name), connection=self.rq_redis)
         return self._queues[name]
 
     def queues(self) -> list[Queue]:

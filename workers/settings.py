@@ -11,7 +11,8 @@ from dataclasses import dataclass, fields
 class Settings:
     """Every knob of the service; `from_env` names the variable of each."""
 
-    redis_url: str | None = None         # REDIS_URL: none = embedded Redis (fakeredis) in process
+    redis_url: str | None = None         # REDIS_URL: none = embedded Redis (fakeredis) in process; may be a cluster
+    rq_redis_url: str | None = None      # RQ_REDIS_URL: RQ's queues, scheduler and locks (default REDIS_URL)
     prefix: str = "cosmic"               # COSMIC_PREFIX: first part of every key and queue name
     admin_token: str | None = None       # COSMIC_ADMIN_TOKEN: none = no admin access
     data_dir: str = "data"               # COSMIC_DATA_DIR: where the embedded mode keeps its games
@@ -33,6 +34,11 @@ class Settings:
     def embedded(self) -> bool:
         """Whether the service runs on an in-process Redis (no REDIS_URL)."""
         return not self.redis_url
+
+    @property
+    def queue_url(self) -> str | None:
+        """The Redis of RQ's queues: RQ_REDIS_URL, else REDIS_URL (never a cluster; see `check`)."""
+        return self.rq_redis_url or self.redis_url
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
@@ -56,6 +62,7 @@ class Settings:
         for name in ("snapshot_every", "checkpoint_every", "cache_games", "idempotency_ttl"):
             if getattr(self, name) < 1:
                 raise ValueError(f"{ENV_NAMES[name]} must be at least 1")
+        self._check_redis_urls()
         if self.sse_keepalive <= 0 or self.sse_max_seconds <= 0 or self.action_retries < 0:
             raise ValueError("COSMIC_SSE_KEEPALIVE and COSMIC_SSE_MAX_SECONDS must be positive, "
                              "COSMIC_ACTION_RETRIES not negative")
@@ -66,8 +73,19 @@ class Settings:
                              "COSMIC_WEBHOOK_BACKOFF_MAX at least COSMIC_WEBHOOK_BACKOFF")
 
 
+    def _check_redis_urls(self) -> None:
+        from workers.connections import is_cluster_url
+        if self.rq_redis_url and not self.redis_url:
+            raise ValueError("RQ_REDIS_URL is set without REDIS_URL: the embedded mode keeps its queues in process")
+        if is_cluster_url(self.rq_redis_url):
+            raise ValueError("RQ_REDIS_URL may not name a Redis Cluster: RQ needs a plain Redis for its queues")
+        if is_cluster_url(self.redis_url) and not self.rq_redis_url:
+            raise ValueError("REDIS_URL names a Redis Cluster, which RQ cannot use: set RQ_REDIS_URL to a plain "
+                             "Redis for the job queues (e.g. RQ_REDIS_URL=redis://queue-host:6379/0)")
+
+
 ENV_NAMES = {
-    "redis_url": "REDIS_URL", "prefix": "COSMIC_PREFIX", "admin_token": "COSMIC_ADMIN_TOKEN",
+    "redis_url": "REDIS_URL", "rq_redis_url": "RQ_REDIS_URL", "prefix": "COSMIC_PREFIX", "admin_token": "COSMIC_ADMIN_TOKEN",
     "data_dir": "COSMIC_DATA_DIR", "snapshot_every": "COSMIC_SNAPSHOT_EVERY",
     "checkpoint_every": "COSMIC_CHECKPOINT_EVERY", "cache_games": "COSMIC_CACHE_GAMES",
     "idempotency_ttl": "COSMIC_IDEMPOTENCY_TTL", "sse_keepalive": "COSMIC_SSE_KEEPALIVE",

@@ -36,6 +36,7 @@ import engine
 from engine.errors import EngineError
 from projections.errors import VersionConflict
 from workers.clock import now_ms as wall_ms  # the timers' clock: the one the API stamps commands with
+from workers.outage import again_after_outage
 from workers.queues import fetch_job, safe_id, status_of
 from workers.queues import job_id as fresh_job_id
 
@@ -106,7 +107,7 @@ def schedule(runtime, game_id: str, prompt_id: str, deadline: int, version: int)
         return "scheduled"
     except DuplicateJobError:
         pass
-    if status_of(fetch_job(runtime.redis, jid)) in PENDING:
+    if status_of(fetch_job(runtime.rq_redis, jid)) in PENDING:
         return "pending"
     schedule_again(runtime, game_id, prompt_id, deadline, version)
     return "rescheduled"
@@ -133,6 +134,7 @@ def on_append(runtime):
 
 # The job -----------------------------------------------------------------------------------------
 
+@again_after_outage(QUEUE)
 def fire(game_id: str, prompt_id: str, deadline: int, version: int) -> dict:
     """The timer job: apply the default of ``prompt_id`` if its ``deadline`` passed and it is still owed."""
     from workers.runtime import current
@@ -236,7 +238,7 @@ def describe(runtime, game_id: str, now: int | None = None) -> list[dict]:
     rows = []
     for prompt_id, deadline in sorted(open_deadlines(state).items(), key=lambda item: (item[1], item[0])):
         jid = timer_job_id(runtime.settings.prefix, game_id, prompt_id, deadline)
-        job = fetch_job(runtime.redis, jid)
+        job = fetch_job(runtime.rq_redis, jid)
         prompt = owed.get(prompt_id, {})
         rows.append({"prompt": prompt_id, "player": prompt.get("player"), "kind": prompt.get("kind"),
                      "deadline": deadline, "in_seconds": round((deadline - now) / 1000, 1),

@@ -208,7 +208,7 @@ def job_status(job_id: str):
     rt = runtime()
     if not JOB_ID.match(job_id) or not is_ours(rt.settings.prefix, job_id):
         raise Problem(404, "not-found", "no such job of this service")
-    job = fetch_job(rt.redis, job_id)
+    job = fetch_job(rt.rq_redis, job_id)
     if job is None:
         raise Problem(404, "not-found", "no such job (finished jobs are kept for a while only)")
     status = status_of(job, refresh=False)

@@ -29,13 +29,13 @@ PROBLEM = "application/problem+json"
 
 
 @pytest.fixture
-def runtime(redis_client, key_prefix):
+def runtime(redis_client, rq_client, key_prefix):
     """A runtime on this test's Redis backend and key prefix (its RQ keys are purged afterwards)."""
     settings = Settings(prefix=key_prefix, admin_token=ADMIN_TOKEN, snapshot_every=50, checkpoint_every=200,
                         sse_keepalive=0.2, sse_max_seconds=5)
-    built = Runtime(settings, redis_client=redis_client)
+    built = Runtime(settings, redis_client=redis_client, rq_client=rq_client)
     yield built
-    purge(redis_client, key_prefix)
+    purge(rq_client, key_prefix)
 
 
 def spec_path(rule: str) -> str:

@@ -55,7 +55,7 @@ def test_the_worker_runs_the_cosmic_worker_command(compose):
 
 def test_compose_sets_only_variables_the_service_reads(compose):
     service_env = compose["x-service"]["environment"]
-    ours = {name for name in service_env if name.startswith(("COSMIC_", "REDIS_"))}
+    ours = {name for name in service_env if name.startswith(("COSMIC_", "REDIS_", "RQ_"))}
     assert ours <= set(ENV_NAMES.values())
     assert service_env["REDIS_URL"].startswith("redis://redis:")
 
@@ -98,3 +98,50 @@ def test_the_worker_health_check_says_unhealthy_without_a_live_worker(monkeypatc
     monkeypatch.setenv("REDIS_URL", "redis://127.0.0.1:1/0")  # nothing listens there
     assert health.main([]) == 1
     assert "unhealthy" in capsys.readouterr().err
+
+
+# --- the `cluster` profile (issue 13) -------------------------------------------------------------
+
+CLUSTER_NODES = ("redis-node-1", "redis-node-2", "redis-node-3")
+
+
+def test_the_cluster_profile_has_three_cluster_nodes_with_their_own_files(compose):
+    for name in CLUSTER_NODES:
+        node = compose["services"][name]
+        assert node["profiles"] == ["cluster"]
+        command = node["command"]
+        assert command[command.index("--cluster-enabled") + 1] == "yes"
+        assert command[command.index("--appendonly") + 1] == "yes"
+        assert command[command.index("--cluster-announce-hostname") + 1] == name
+        assert node["volumes"] == [f"{name}:/data"] and name in compose["volumes"]
+
+
+def test_the_cluster_one_shot_joins_exactly_the_three_nodes(compose):
+    create = compose["services"]["redis-cluster-create"]
+    script = create["command"][-1]
+    assert create["profiles"] == ["cluster"] and create["restart"] == "no"
+    assert "redis-cli --cluster create" in script and "--cluster-yes" in script
+    assert re.findall(r"getent hosts (\S+)", script) == list(CLUSTER_NODES)
+    assert set(create["depends_on"]) == set(CLUSTER_NODES)
+
+
+def test_the_cluster_services_run_the_same_commands_on_the_cluster_and_a_queue_redis(compose):
+    from workers.connections import cluster_nodes, is_cluster_url
+    from workers.settings import Settings
+    services = compose["services"]
+    queue = services["redis-queue"]
+    assert "--cluster-enabled" not in queue["command"] and queue["profiles"] == ["cluster"]
+    for name, plain in (("api-cluster", "api"), ("worker-cluster", "worker")):
+        service = services[name]
+        assert service["profiles"] == ["cluster"] and service["command"] == services[plain]["command"]
+        env = {key: str(value) for key, value in service["environment"].items()}
+        assert is_cluster_url(env["REDIS_URL"])
+        assert [host for host, port in cluster_nodes(env["REDIS_URL"])] == list(CLUSTER_NODES)
+        assert env["RQ_REDIS_URL"].startswith("redis://redis-queue:")
+        assert set(env) <= set(ENV_NAMES.values())
+        settings = Settings.from_env({**env, "COSMIC_ADMIN_TOKEN": "secret"})  # the code accepts the pair
+        assert settings.queue_url == env["RQ_REDIS_URL"]
+        assert service["depends_on"]["redis-cluster-create"]["condition"] == "service_completed_successfully"
+        assert service["depends_on"]["redis-queue"]["condition"] == "service_healthy"
+    assert services["api-cluster"]["ports"] == ["127.0.0.1:8001:8000"]
+    assert "profiles" not in services["api"] and "profiles" not in services["worker"]  # the default stays as it was

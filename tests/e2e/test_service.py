@@ -7,11 +7,9 @@ game's stream from event 1 and compares it with the board the API serves.
 
 from __future__ import annotations
 
-import os
 import time
 
 import pytest
-import redis
 import requests
 
 import engine
@@ -26,11 +24,12 @@ ADMIN_TOKEN = "e2e-admin-token"  # the `service_processes` fixture's (tests/conf
 
 @pytest.fixture
 def service(service_processes):
-    """gunicorn (gthread) and `cosmic worker` on REDIS_URL under this test's prefix; yields the base URL."""
+    """gunicorn (gthread) and `cosmic worker` on REDIS_URL (or, [cluster], a Redis Cluster with RQ on
+    RQ_REDIS_URL) under this test's prefix; yields the base URL."""
     return service_processes()
 
 
-def test_complete_games_over_http_refold_to_the_served_boards(service, key_prefix):
+def test_complete_games_over_http_refold_to_the_served_boards(service, service_processes, key_prefix):
     summary = simulate_via_api(service, games=3, players=3, seed=29, admin_token=ADMIN_TOKEN)
     assert summary["errors"] == 0, summary["examples"]
     assert summary["invariant_violations"] == 0, summary["examples"]
@@ -38,7 +37,7 @@ def test_complete_games_over_http_refold_to_the_served_boards(service, key_prefi
 
     games = requests.get(f"{service}/games", params={"status": "finished"}, timeout=10).json()["games"]
     assert len(games) == 3
-    client = redis.Redis.from_url(os.environ["REDIS_URL"])
+    client = service_processes.data_client()
     store = EventStore(client, prefix=key_prefix)
     for game in games:
         events = list(store.iter_all(game["id"]))
@@ -49,10 +48,10 @@ def test_complete_games_over_http_refold_to_the_served_boards(service, key_prefi
     client.close()
 
 
-def test_the_worker_snapshots_finished_games_and_the_feed_works(service, key_prefix):
+def test_the_worker_snapshots_finished_games_and_the_feed_works(service, service_processes, key_prefix):
     simulate_via_api(service, games=1, players=2, seed=31, options={"honeymoon": True}, admin_token=ADMIN_TOKEN)
     game = requests.get(f"{service}/games", params={"status": "finished"}, timeout=10).json()["games"][0]
-    client = redis.Redis.from_url(os.environ["REDIS_URL"])
+    client = service_processes.data_client()
     store = EventStore(client, prefix=key_prefix)
     from projections.snapshots import SnapshotStore
     snapshots = SnapshotStore(store)
@@ -73,7 +72,7 @@ def test_the_worker_snapshots_finished_games_and_the_feed_works(service, key_pre
     import subprocess
     import sys
     checked = subprocess.run([sys.executable, "-m", "workers.health"], capture_output=True, text=True,
-                             env={**os.environ, "COSMIC_PREFIX": key_prefix})
+                             env=service_processes.env)
     assert checked.returncode == 0, checked.stdout + checked.stderr
 
 

@@ -23,14 +23,14 @@ def rt(redis_client, key_prefix):
 
 
 @pytest.fixture
-def runtime(redis_client, key_prefix):
+def runtime(redis_client, rq_client, key_prefix):
     """A runtime installed as this process's (jobs find it with ``current()``), uninstalled afterwards."""
     built = Runtime(Settings(prefix=key_prefix, admin_token="adm", snapshot_every=10**6, checkpoint_every=10**6),
-                    redis_client=redis_client)
+                    redis_client=redis_client, rq_client=rq_client)
     runtime_module.install(built)
     yield built
     runtime_module.install(None)
-    purge(redis_client, key_prefix)
+    purge(rq_client, key_prefix)
 
 
 class ServiceGame(Scenario):

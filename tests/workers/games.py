@@ -20,6 +20,7 @@ from functools import partial
 import engine
 from engine.players import random_command
 from events.envelope import canonical_json
+from tests.rediscluster import queue_client_for
 from workers.clock import now_ms
 from workers.runtime import Runtime
 from workers.settings import Settings
@@ -183,4 +184,9 @@ def make_runtime(redis_client, prefix: str, **overrides) -> Runtime:
     """A runtime with small snapshot and checkpoint intervals (so the history code meets them)."""
     settings = {"prefix": prefix, "admin_token": ADMIN_TOKEN, "snapshot_every": 20, "checkpoint_every": 50,
                 **overrides}
-    return Runtime(Settings(**settings), redis_client=redis_client)
+    return Runtime(Settings(**settings), redis_client=redis_client, rq_client=queue_client_for(redis_client))
+
+
+def runtime_on(settings: Settings, redis_client) -> Runtime:
+    """A runtime on ``redis_client`` (RQ on the cluster's queue server when it is a cluster client)."""
+    return Runtime(settings, redis_client=redis_client, rq_client=queue_client_for(redis_client))

@@ -39,7 +39,7 @@ def test_rq_maintenance_in_the_embedded_worker_forks_no_scheduler_and_holds_no_l
         embedded.run_once(embedded.clock)
         embedded.run_once(embedded.jobs)
     assert multiprocessing.active_children() == []
-    assert [runtime.redis.get(lock_key(q.name)) for q in runtime.queues()] == [None, None, None]
+    assert [runtime.rq_redis.get(lock_key(q.name)) for q in runtime.queues()] == [None, None, None]
     timer = due_now(runtime, clock_jobs.note, "timer")
     embedded.run_once(embedded.clock)
     assert timer.get_status(refresh=True) == "finished"

@@ -55,7 +55,7 @@ def timer_job(runtime, game_id: str, prompt_id: str, deadline: int) -> Job:
     """The scheduled timer job of (game, prompt, deadline) (fails when there is none)."""
     jid = timers.timer_job_id(runtime.settings.prefix, game_id, prompt_id, deadline)
     assert jid in ScheduledJobRegistry(queue=runtime.queue(timers.QUEUE)).get_job_ids(), f"no timer for {prompt_id}"
-    return Job.fetch(jid, connection=runtime.redis)
+    return Job.fetch(jid, connection=runtime.rq_redis)
 
 
 def wait_past(deadline_ms: int) -> None:
@@ -86,7 +86,7 @@ def test_a_rewind_sets_timers_for_the_shifted_deadlines_and_the_abandoned_timers
 
     wait_past(shifted)
     run_jobs(runtime)  # every due timer: the one set at N, the abandoned line's two, the shifted one
-    reports = {job.id: Job.fetch(job.id, connection=runtime.redis).return_value() for job in [old, *abandoned, new]}
+    reports = {job.id: Job.fetch(job.id, connection=runtime.rq_redis).return_value() for job in [old, *abandoned, new]}
     assert (reports[old.id]["result"], reports[old.id]["detail"]) == \
         ("stale", f"the decision's deadline is now {shifted}, not {launch['deadline']}")
     assert [(reports[j.id]["result"], reports[j.id]["detail"]) for j in abandoned] == \
@@ -116,8 +116,8 @@ def test_a_fork_sets_timers_for_its_shifted_deadlines_in_the_new_game(runtime, s
 
     wait_past(shifted)
     run_jobs(runtime)
-    assert Job.fetch(new.id, connection=runtime.redis).return_value()["result"] == "applied"
-    assert Job.fetch(original.id, connection=runtime.redis).return_value()["result"] == "stale"
+    assert Job.fetch(new.id, connection=runtime.rq_redis).return_value()["result"] == "applied"
+    assert Job.fetch(original.id, connection=runtime.rq_redis).return_value()["result"] == "stale"
     assert timeouts(runtime, "g-fork", after=n) == [launch["id"]]
     assert launch["id"] not in timeouts(runtime, "g-orig")  # the original's launch was answered, not timed out
     assert timers.fire(*new.args)["result"] == "stale"

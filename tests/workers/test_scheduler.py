@@ -21,6 +21,6 @@ def test_a_scheduler_lock_not_refreshed_for_a_while_is_reclaimed_and_a_live_one_
 
 
 def test_an_idle_service_worker_wakes_often_enough_to_take_over_a_dead_scheduler(runtime):
-    worker = ServiceWorker(runtime.queues(), connection=runtime.redis, name=f"{runtime.settings.prefix}-w",
+    worker = ServiceWorker(runtime.queues(), connection=runtime.rq_redis, name=f"{runtime.settings.prefix}-w",
                            runtime=runtime)
     assert worker.dequeue_timeout <= CHECK_SECONDS and worker.maintenance_interval == CHECK_SECONDS

@@ -14,7 +14,7 @@ def test_defaults_without_environment():
 
 
 def test_every_variable_is_read():
-    env = {"REDIS_URL": "redis://h:1/2", "COSMIC_PREFIX": "p1", "COSMIC_ADMIN_TOKEN": "t", "COSMIC_DATA_DIR": "/d",
+    env = {"REDIS_URL": "redis://h:1/2", "RQ_REDIS_URL": "redis://q:3/0", "COSMIC_PREFIX": "p1", "COSMIC_ADMIN_TOKEN": "t", "COSMIC_DATA_DIR": "/d",
            "COSMIC_SNAPSHOT_EVERY": "7", "COSMIC_CHECKPOINT_EVERY": "70", "COSMIC_CACHE_GAMES": "9",
            "COSMIC_IDEMPOTENCY_TTL": "60", "COSMIC_SSE_KEEPALIVE": "2.5", "COSMIC_SSE_MAX_SECONDS": "30",
            "COSMIC_ACTION_RETRIES": "2", "COSMIC_BOT_MOVES": "3", "COSMIC_WEBHOOK_TIMEOUT": "1.5",
@@ -24,6 +24,7 @@ def test_every_variable_is_read():
     settings = Settings.from_env(env)
     assert not settings.embedded
     assert (settings.redis_url, settings.prefix, settings.admin_token, settings.data_dir) == ("redis://h:1/2", "p1", "t", "/d")
+    assert settings.rq_redis_url == settings.queue_url == "redis://q:3/0"
     assert (settings.snapshot_every, settings.checkpoint_every, settings.cache_games) == (7, 70, 9)
     assert (settings.idempotency_ttl, settings.sse_keepalive, settings.sse_max_seconds, settings.action_retries) == \
         (60, 2.5, 30.0, 2)

@@ -17,7 +17,7 @@ import fakeredis
 from rq.job import Job
 from rq.registry import ScheduledJobRegistry
 
-from tests.workers.games import HUMANS, RED_HAND, compromises
+from tests.workers.games import HUMANS, RED_HAND, compromises, runtime_on
 from tests.workers.thread_jobs import run_jobs
 from workers import runtime as runtime_module
 from workers import timers
@@ -50,7 +50,7 @@ def test_opening_a_deal_schedules_a_timer_per_deal_prompt_at_the_second_after_th
     assert set(registry.get_job_ids()) == expected
     for jid in expected:
         assert registry.get_scheduled_time(jid).timestamp() == math.ceil(deadline / 1000)
-        job = Job.fetch(jid, connection=runtime.redis)
+        job = Job.fetch(jid, connection=runtime.rq_redis)
         assert job.func is timers.fire and job.args[0] == "g-sched" and job.args[2] == deadline
 
 
@@ -126,7 +126,7 @@ def test_a_timer_of_a_deal_already_made_does_nothing(runtime, service_game):
     assert run_jobs(runtime)
     assert g.refresh()["v"] == version and timed_out(g) == []
     results = [Job.fetch(timers.timer_job_id(runtime.settings.prefix, "g-made", p["id"], p["deadline"]),
-                         connection=runtime.redis).return_value() for p in owed.values()]
+                         connection=runtime.rq_redis).return_value() for p in owed.values()]
     assert [(r["result"], r["detail"]) for r in results] == [("stale", "the decision is no longer owed")] * 2
 
 
@@ -156,7 +156,7 @@ def test_a_timer_of_an_answered_decision_does_nothing(runtime, service_game):
 def test_a_duplicate_timer_losing_the_race_reports_the_expiry_already_applied(runtime, service_game, redis_factory):
     g = compromises(service_game, "g-race", -1000)
     prompt = deal_prompts(g)["red"]
-    other = Runtime(runtime.settings, redis_client=redis_factory())  # another worker process
+    other = runtime_on(runtime.settings, redis_factory())  # another worker process
     run = runtime.commands.run
 
     def others_first(*args, **kwargs):  # the other worker appends between our read and our append
@@ -172,7 +172,7 @@ def test_a_duplicate_timer_losing_the_race_reports_the_expiry_already_applied(ru
 def test_timers_racing_in_threads_apply_the_expiry_once(runtime, service_game, redis_factory):
     g = compromises(service_game, "g-threads", -1000)
     prompts = list(deal_prompts(g).values()) * 3
-    runtimes = [Runtime(runtime.settings, redis_client=redis_factory()) for _ in prompts]
+    runtimes = [runtime_on(runtime.settings, redis_factory()) for _ in prompts]
     start, reports = threading.Barrier(len(prompts)), []
 
     def fire(rt, prompt):
@@ -194,7 +194,7 @@ def test_two_decisions_with_one_deadline_each_time_out_even_when_their_timers_co
     g.launch({"red-0": 1}, "blue-0")
     red, blue = owed_with_deadline(g, "red", "challenge_card"), owed_with_deadline(g, "blue", "challenge_card")
     assert red["deadline"] == blue["deadline"]
-    other = Runtime(runtime.settings, redis_client=redis_factory())
+    other = runtime_on(runtime.settings, redis_factory())
     run = runtime.commands.run
 
     def blue_first(*args, **kwargs):  # blue's timer appends between red's timer's read and its append
@@ -318,7 +318,7 @@ def test_a_sweep_schedules_the_timers_a_failed_enqueue_lost(runtime, service_gam
     g = compromises(service_game, "g-lost", -1000)
     registry = ScheduledJobRegistry(queue=runtime.queue("high"))
     for jid in registry.get_job_ids():  # as if the listener's enqueue had failed after the append
-        Job.fetch(jid, connection=runtime.redis).delete()
+        Job.fetch(jid, connection=runtime.rq_redis).delete()
     assert len(registry) == 0
     assert timers.sweep_runtime(runtime) == {"games": 1, "scheduled": 2, "pending": 0, "rescheduled": 0}
     run_jobs(runtime)
@@ -329,7 +329,7 @@ def test_a_sweep_replaces_a_timer_that_ran_but_left_the_decision_owed(runtime, s
     g = compromises(service_game, "g-again", -1000)
     prompt = deal_prompts(g)["red"]
     jid = timers.timer_job_id(runtime.settings.prefix, "g-again", prompt["id"], prompt["deadline"])
-    job = Job.fetch(jid, connection=runtime.redis)
+    job = Job.fetch(jid, connection=runtime.rq_redis)
     job.set_status("failed")  # as if it had crashed
     assert timers.schedule(runtime, "g-again", prompt["id"], prompt["deadline"], 0) == "rescheduled"
 

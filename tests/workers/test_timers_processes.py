@@ -61,7 +61,7 @@ def wait_until(condition, seconds: float, workers, what: str):
 def scheduler_running(runtime, workers) -> None:
     """Wait until a worker's scheduler holds the lock of the timers' queue."""
     key = lock_key(runtime.queue(timers.QUEUE).name)
-    wait_until(lambda: runtime.redis.exists(key), 20, workers, "a scheduler taking the lock")
+    wait_until(lambda: runtime.rq_redis.exists(key), 20, workers, "a scheduler taking the lock")
 
 
 def compromises(runtime, service_game_class, game_id: str, deadline_in_ms: int):
@@ -106,7 +106,7 @@ def test_a_timer_pending_when_its_worker_is_killed_fires_once_on_the_next_worker
     scheduler_running(runtime, workers)
     g = compromises(runtime, service_game_class, "g-crash", 3000)
     workers.kill(first)  # SIGKILL: its scheduler lock stays behind in Redis
-    assert runtime.redis.exists(lock_key(runtime.queue(timers.QUEUE).name))
+    assert runtime.rq_redis.exists(lock_key(runtime.queue(timers.QUEUE).name))
     assert len(runtime.queue(timers.QUEUE).scheduled_job_registry) == 2  # the timers live in Redis
     assert timeouts(runtime, "g-crash") == []
     workers.worker("w2")
@@ -127,7 +127,7 @@ def test_a_timer_of_a_deal_made_in_time_does_nothing(live, service_game_class):
     g.accept("blue", 1)
     version = g.refresh()["v"]
     jobs = [Job.fetch(timers.timer_job_id(runtime.settings.prefix, "g-made", p["id"], p["deadline"]),
-                      connection=runtime.redis) for p in owed]
+                      connection=runtime.rq_redis) for p in owed]
     wait_until(lambda: all(j.get_status(refresh=True) == "finished" for j in jobs), 15, workers, "both timers")
     assert [j.return_value()["result"] for j in jobs] == ["stale", "stale"]
     assert runtime.store.version("g-made") == version and timeouts(runtime, "g-made") == []
@@ -143,7 +143,7 @@ def test_two_workers_racing_on_one_expiry_apply_it_once(live, service_game_class
     deadline = deal_deadline(g)
     prompt = next(p["id"] for p in g.prompts() if p["kind"] == "deal")
     scheduled = [Job.fetch(timers.timer_job_id(runtime.settings.prefix, "g-race", p["id"], p["deadline"]),
-                           connection=runtime.redis) for p in g.prompts() if p["kind"] == "deal"]
+                           connection=runtime.rq_redis) for p in g.prompts() if p["kind"] == "deal"]
     # besides the two scheduled timers, duplicates queued now: each worker takes one and waits for the deadline,
     # so two processes send the same expiry at the same moment
     extra = [runtime.queue(timers.QUEUE).enqueue(timers.fire, "g-race", prompt, deadline, g.state["v"],
@@ -182,7 +182,7 @@ def test_cosmic_timers_lists_a_games_timers_and_sweeps_missing_ones(live, servic
     assert [(r["player"], r["kind"], r["deadline"], r["job_status"]) for r in rows] == \
         [("blue", "deal", deadline, "scheduled"), ("red", "deal", deadline, "scheduled")]
     for row in rows:  # as if the enqueue after the append had failed
-        Job.fetch(row["job"], connection=runtime.redis).delete()
+        Job.fetch(row["job"], connection=runtime.rq_redis).delete()
     assert [r["job_status"] for r in listed()] == ["missing", "missing"]
     assert main(["timers", "--sweep"]) == 0
     assert json.loads(capsys.readouterr().out) == {"games": 1, "pending": 0, "rescheduled": 0, "scheduled": 2}

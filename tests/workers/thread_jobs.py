@@ -16,7 +16,7 @@ from workers.queues import job_id
 
 def run_jobs(runtime, *, scheduler: bool = True) -> bool:
     """Run every queued job (``scheduler``: first move the due scheduled ones to their queues), then return."""
-    worker = ThreadWorker(runtime.queues(), connection=runtime.redis, name=job_id(runtime.settings.prefix, "test"),
+    worker = ThreadWorker(runtime.queues(), connection=runtime.rq_redis, name=job_id(runtime.settings.prefix, "test"),
                           due_jobs=DueJobs(runtime) if scheduler else None)
     return worker.work(burst=True, logging_level="WARNING")
 

@@ -1,0 +1,367 @@
+"""Many games at once: the service on a single Redis and on a 3-node Redis Cluster, under load.
+
+    .venv/bin/python bench/load.py                                   # N = 10, 100, 1000 on both back-ends
+    .venv/bin/python bench/load.py --games 10 100 --backends cluster --seconds 30 45
+
+For each back-end and each N it starts, on loopback ports free at the time and in a fresh
+temporary folder, the back-end itself from the machine's ``redis-server`` (``single``: one
+plain Redis holding the games and RQ's queues; ``cluster``: a 3-master Redis Cluster for the
+games and a plain Redis for RQ, see `tests.rediscluster`), then gunicorn (2 gthread workers)
+and 2 ``cosmic worker`` processes on it, exactly as deployed. It opens N three-seat games with
+``decision_seconds`` = 5: two bot seats (the workers play them) and one seat played over HTTP by
+a pool of client threads. In every fifth game the HTTP player never answers, so its decisions
+time out and the timers fire. Each HTTP player makes at most ``--actions`` actions (fewer per
+game at higher N) and the run ends after its ``--seconds`` budget whatever is left.
+
+Prints per run, and as a table at the end (markdown, with each figure's growth against the
+smallest N of the same back-end):
+
+- HTTP actions/s (POST /actions answered 200) and events/s (every event appended: the HTTP
+  players', the bots', the timers');
+- p50 / p99 latency of the HTTP actions in ms;
+- timer lateness p50 / p99 in ms (when a timed-out decision's default was applied, minus its
+  deadline, over up to 30 games, those whose player never answers first: read from the admin
+  export, folded; an HTTP player's decision times out too when the clients fall behind);
+- Redis memory per game: ``MEMORY USAGE`` summed over a sample game's keys (the game's own
+  data, whatever else the server holds), averaged over up to 20 games.
+
+Loopback only; nothing asserts on these numbers. The processes and servers are stopped and the
+folder removed at the end of each run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import uuid
+from pathlib import Path
+
+import requests
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import engine  # noqa: E402
+from engine.players import random_command  # noqa: E402
+from tests.rediscluster import LocalCluster, Node, _free_ports, available  # noqa: E402
+from workers.connections import connect  # noqa: E402
+
+BIN = Path(sys.executable).parent
+ADMIN_TOKEN = "bench-load-" + uuid.uuid4().hex
+ADMIN = {"Authorization": f"Bearer {ADMIN_TOKEN}"}
+DECISION_SECONDS = 5
+IDLE_EVERY = 5  # every fifth game's HTTP player never answers: its decisions time out
+SECONDS = {10: 45, 100: 60, 1000: 90}
+ACTIONS = {10: 60, 100: 20, 1000: 4}
+
+
+# --- back-ends and service processes ----------------------------------------------------------------
+
+class Backend:
+    """The Redis side of a run: a plain server, or a cluster with its queue server."""
+
+    def __init__(self, kind: str, folder: Path):
+        self.kind, self.folder = kind, folder
+        if kind == "cluster":
+            self.cluster = LocalCluster(folder / "cluster").start()
+            self.env = {"REDIS_URL": self.cluster.url, "RQ_REDIS_URL": self.cluster.queue_url}
+        else:
+            port, _ = _free_ports(2)
+            self.node = Node(port, 0, folder / "redis", cluster=False)
+            self.node.start()
+            self.node.wait_up()
+            self.env = {"REDIS_URL": f"redis://127.0.0.1:{port}/0"}
+
+    def stop(self) -> None:
+        (self.cluster if self.kind == "cluster" else self.node).stop()
+
+
+class Service:
+    """gunicorn (2 workers) and 2 `cosmic worker`s on a back-end, under a fresh prefix."""
+
+    def __init__(self, backend: Backend, folder: Path):
+        self.prefix = f"bench-{uuid.uuid4().hex[:8]}"
+        self.env = {**os.environ, **backend.env, "COSMIC_PREFIX": self.prefix, "COSMIC_ADMIN_TOKEN": ADMIN_TOKEN}
+        self.folder, self.processes = folder, []
+        port = _free_ports(1)[0]
+        self._start("web", [str(BIN / "gunicorn"), "--worker-class", "gthread", "--workers", "2", "--threads", "16",
+                            "--bind", f"127.0.0.1:{port}", "--timeout", "120", "app.wsgi:app"])
+        for k in range(2):
+            self._start(f"worker-{k}", [str(BIN / "cosmic"), "worker", "--name", f"{self.prefix}-w{k}"])
+        self.base = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                if requests.get(f"{self.base}/health", timeout=2).status_code == 200:
+                    return
+            except requests.RequestException:
+                pass
+            if time.monotonic() > deadline:
+                raise SystemExit("the service did not become healthy: " + self.logs())
+            time.sleep(0.3)
+
+    def _start(self, name: str, command: list[str]) -> None:
+        log = (self.folder / f"{name}.log").open("w")
+        self.processes.append(subprocess.Popen(command, cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT,
+                                               start_new_session=True))
+
+    def logs(self) -> str:
+        return "\n".join(f"--- {p.name}\n{p.read_text()[-2000:]}" for p in sorted(self.folder.glob("*.log")))
+
+    def stop(self) -> None:
+        for process in self.processes:
+            try:
+                os.killpg(process.pid, signal.SIGTERM)
+                process.wait(15)
+            except (ProcessLookupError, subprocess.TimeoutExpired):
+                try:
+                    os.killpg(process.pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
+
+
+# --- games -----------------------------------------------------------------------------------------
+
+class Seat:
+    """The HTTP-played seat of one game."""
+
+    def __init__(self, game_id: str, token: str, idle: bool, budget: int):
+        self.game_id, self.token, self.idle, self.left = game_id, token, idle, budget
+        self.rng = random.Random(game_id)
+
+
+def open_games(base: str, count: int, budget: int, threads: int) -> list[Seat]:
+    """Create, seat (two bots, one HTTP player) and start ``count`` games, several at a time."""
+    seats: list[Seat | None] = [None] * count
+
+    def open_one(index: int) -> None:
+        session = requests.Session()
+        created = session.post(f"{base}/games", json={"seats": 3, "seed": f"load-{index}",
+                                                      "options": {"decision_seconds": DECISION_SECONDS}},
+                               headers=ADMIN, timeout=60)
+        created.raise_for_status()
+        game_id = created.json()["id"]
+        joined = session.post(f"{base}/games/{game_id}/players", json={"name": "http player"}, timeout=60)
+        joined.raise_for_status()
+        for k in range(2):
+            session.post(f"{base}/games/{game_id}/players", json={"name": f"bot {k}", "bot": "random"},
+                         timeout=60).raise_for_status()
+        session.post(f"{base}/games/{game_id}/start", headers=ADMIN, timeout=60).raise_for_status()
+        seats[index] = Seat(game_id, joined.json()["token"], index % IDLE_EVERY == IDLE_EVERY - 1, budget)
+
+    run_parallel(open_one, range(count), threads)
+    return seats
+
+
+def run_parallel(func, items, threads: int) -> None:
+    items = list(items)
+    lock = threading.Lock()
+
+    def loop():
+        while True:
+            with lock:
+                if not items:
+                    return
+                item = items.pop()
+            func(item)
+
+    pool = [threading.Thread(target=loop) for _ in range(threads)]
+    for thread in pool:
+        thread.start()
+    for thread in pool:
+        thread.join()
+
+
+def answer(session, base: str, seat: Seat) -> float | None:
+    """One action for the seat if it owes a decision: its latency in ms (None: nothing sent)."""
+    headers = {"Authorization": f"Bearer {seat.token}"}
+    owed = session.get(f"{base}/games/{seat.game_id}/prompts", headers=headers, timeout=60)
+    if owed.status_code != 200 or not owed.json().get("prompts"):
+        return None
+    prompt = owed.json()["prompts"][0]
+    if any(s.get("schema") == "deal" for o in prompt["options"] for s in o["args"].values()):
+        return None  # (a deal needs the hand; its timer settles it)
+    for _ in range(10):
+        command = random_command(None, prompt, seat.rng)
+        command.pop("player", None)
+        started = time.perf_counter()
+        sent = session.post(f"{base}/games/{seat.game_id}/actions", json=command, headers=headers, timeout=60)
+        took = (time.perf_counter() - started) * 1000
+        if sent.status_code == 200:
+            return took
+        if sent.status_code not in (400, 409, 422):
+            raise RuntimeError(f"action answered {sent.status_code}: {sent.text[:300]}")
+        if sent.status_code == 409:
+            return None
+    return None
+
+
+def play(base: str, seats: list[Seat], seconds: float, threads: int) -> dict:
+    """HTTP players answer their prompts round robin until their budgets or the time run out."""
+    latencies: list[float] = []
+    errors = []
+    stop_at = time.monotonic() + seconds
+    lock = threading.Lock()
+
+    def client(mine: list[Seat]) -> None:
+        session = requests.Session()
+        while time.monotonic() < stop_at:
+            active = [s for s in mine if not s.idle and s.left > 0]
+            if not active:
+                return
+            for seat in active:
+                if time.monotonic() >= stop_at:
+                    return
+                try:
+                    took = answer(session, base, seat)
+                except (requests.RequestException, RuntimeError) as err:
+                    with lock:
+                        errors.append(str(err)[:200])
+                    continue
+                if took is not None:
+                    seat.left -= 1
+                    with lock:
+                        latencies.append(took)
+            time.sleep(0.02)
+
+    pool = [threading.Thread(target=client, args=(seats[k::threads],)) for k in range(threads)]
+    started = time.monotonic()
+    for thread in pool:
+        thread.start()
+    for thread in pool:
+        thread.join()
+    return {"latencies": latencies, "errors": errors, "seconds": time.monotonic() - started}
+
+
+def versions(base: str, seats: list[Seat], threads: int) -> int:
+    """The sum of the games' versions (every event appended)."""
+    found = []
+
+    def read(seat):
+        answer = requests.get(f"{base}/games/{seat.game_id}", timeout=60)
+        found.append(answer.json()["version"] if answer.status_code == 200 else 0)
+
+    run_parallel(read, seats, threads)
+    return sum(found)
+
+
+def lateness(base: str, game_id: str) -> list[int]:
+    """Milliseconds between each timed-out decision's deadline and the timer applying its default."""
+    lines = requests.get(f"{base}/games/{game_id}/export", headers=ADMIN, timeout=120).text.splitlines()
+    state, found = None, []
+    for line in lines:
+        event = json.loads(line)
+        if event["type"] == "DecisionTimedOut" and event["actor"] == "timer":
+            deadline = (state.get("clock") or {}).get(event["payload"]["prompt"])
+            if deadline is not None:
+                found.append(event["time"] - deadline)
+        state = engine.evolve(state, event)
+    return found
+
+
+def memory_per_game(env: dict, prefix: str, seats: list[Seat]) -> float:
+    """Mean bytes of ``MEMORY USAGE`` over the keys of up to 20 games (found by their hash tag)."""
+    client = connect(env["REDIS_URL"])
+    try:
+        sample = seats[:: max(1, len(seats) // 20)][:20]
+        totals = []
+        for seat in sample:
+            keys = list(client.scan_iter(match=f"{prefix}:{{{seat.game_id}}}:*", count=1000))
+            totals.append(sum(client.memory_usage(key) or 0 for key in keys))
+        return statistics.mean(totals) if totals else 0.0
+    finally:
+        client.close()
+
+
+def percentile(values, fraction: float):
+    if not values:
+        return None
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(fraction * (len(ordered) - 1))))]
+
+
+# --- one run ---------------------------------------------------------------------------------------
+
+def run(kind: str, games: int, seconds: float, actions: int, threads: int) -> dict:
+    folder = Path(tempfile.mkdtemp(prefix=f"bench-load-{kind}-"))
+    backend = service = None
+    try:
+        backend = Backend(kind, folder)
+        service = Service(backend, folder)
+        opened = time.monotonic()
+        seats = open_games(service.base, games, actions, threads)
+        setup = time.monotonic() - opened
+        first = versions(service.base, seats, threads)
+        played = play(service.base, seats, seconds, threads)
+        events = versions(service.base, seats, threads) - first
+        sample = ([s for s in seats if s.idle] + [s for s in seats if not s.idle])[:30]
+        late = [ms for seat in sample for ms in lateness(service.base, seat.game_id)]
+        memory = memory_per_game(service.env, service.prefix, seats)
+        lat = played["latencies"]
+        return {"backend": kind, "games": games, "setup_s": round(setup, 1), "seconds": round(played["seconds"], 1),
+                "http_actions": len(lat), "actions_per_s": round(len(lat) / played["seconds"], 1),
+                "events_per_s": round(events / played["seconds"], 1),
+                "p50_ms": round(percentile(lat, 0.5) or 0, 1), "p99_ms": round(percentile(lat, 0.99) or 0, 1),
+                "timers": len(late), "late_p50_ms": percentile(late, 0.5), "late_p99_ms": percentile(late, 0.99),
+                "memory_per_game_kb": round(memory / 1024, 1), "errors": len(played["errors"]),
+                "error_examples": played["errors"][:3]}
+    finally:
+        if service is not None:
+            service.stop()
+        if backend is not None:
+            backend.stop()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def table(rows: list[dict]) -> str:
+    """The figures as a markdown table, each against the smallest N of the same back-end."""
+    lines = ["| back-end | N | HTTP actions/s | events/s | p50 ms | p99 ms | timers | late p50 ms | late p99 ms "
+             "| memory/game KB | p99 x | memory x |", "|" + " --- |" * 12]
+    for row in rows:
+        base = next(r for r in rows if r["backend"] == row["backend"])
+        lines.append(f"| {row['backend']} | {row['games']} | {row['actions_per_s']} | {row['events_per_s']} "
+                     f"| {row['p50_ms']} | {row['p99_ms']} | {row['timers']} | {row['late_p50_ms']} "
+                     f"| {row['late_p99_ms']} | {row['memory_per_game_kb']} | {_ratio(row, base, 'p99_ms')} "
+                     f"| {_ratio(row, base, 'memory_per_game_kb')} |")
+    return "\n".join(lines)
+
+
+def _ratio(row: dict, base: dict, key: str) -> str:
+    return f"{row[key] / base[key]:.2f}" if base[key] else "-"
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", nargs="+", type=int, default=[10, 100, 1000], help="the N to run")
+    parser.add_argument("--backends", nargs="+", choices=("single", "cluster"), default=["single", "cluster"])
+    parser.add_argument("--seconds", nargs="+", type=float, help="time budget of each N (default 45/60/90)")
+    parser.add_argument("--actions", nargs="+", type=int, help="HTTP actions per game at each N (default 60/20/4)")
+    parser.add_argument("--threads", type=int, default=8, help="HTTP client threads")
+    args = parser.parse_args(argv)
+    if not available():
+        raise SystemExit("redis-server and redis-cli are needed (this bench starts its own Redis servers)")
+    seconds = args.seconds or [SECONDS.get(n, 60) for n in args.games]
+    actions = args.actions or [ACTIONS.get(n, max(4, 600 // n)) for n in args.games]
+    rows = []
+    for kind in args.backends:
+        for n, budget, acts in zip(args.games, seconds, actions, strict=True):
+            print(f"{kind}: {n} games, {budget:.0f} s, up to {acts} HTTP actions each ...", file=sys.stderr)
+            row = run(kind, n, budget, acts, args.threads)
+            print(json.dumps(row), flush=True)
+            rows.append(row)
+    print(table(rows))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
