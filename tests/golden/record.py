@@ -1,6 +1,6 @@
 """Record the golden streams: complete games played by random legal players, as the service stores them.
 
-    PYTHONPATH=<checkout of the engine to record with> python tests/golden/record.py OUT_DIR [--format 1|2]
+    PYTHONPATH=<checkout of the engine to record with> python tests/golden/record.py OUT_DIR [--format 1|2|--ffg]
 
 Each game is played through a `Runtime` on fakeredis (so its events are sealed, numbered and
 hash-chained exactly as in Redis), then written as ``<name>.jsonl.gz`` (the export format) with
@@ -35,8 +35,21 @@ FORMAT_2 = {
                                                  "golden2-4rw-16"),
 }
 
+# the Fantasy Flight edition, recorded with the engine of commit 311fc29 (issue 11's aliens merged): its thirteen own aliens and
+# the sixteen shared ones that play their FFG reading there, so the golden test guards both
+FFG_POOL = ["Anti-Matter", "Barbarian", "Citadel", "Dictator", "Fido", "Fodder", "Gambler", "Grudge", "Hacker",
+            "Hate", "Loser", "Machine", "Macron", "Masochist", "Mind", "Miser", "Mutant", "Philanthropist",
+            "Reincarnator", "Remora", "Reserve", "Shadow", "Tick-Tock", "Vacuum", "Void", "Vulch", "Warrior",
+            "Will", "Zombie"]
+FORMAT_2_FFG = {
+    "format2-ffg-vacuum-tick-tock-hacker-gambler": (4, {"power_pool": FFG_POOL, "decision_seconds": 30},
+                                                    "golden2-ffg-4-10"),
+    "format2-ffg-reserve-hacker-fido-reincarnator": (4, {"power_pool": FFG_POOL, "decision_seconds": 30},
+                                                     "golden2-ffg-4-7"),
+}
 
-def record(name: str, players: int, options: dict, seed: str, out: Path) -> None:
+
+def record(name: str, players: int, options: dict, seed: str, out: Path, ruleset: str = "mayfair") -> None:
     """Play the game `engine.simulate.play_game` plays for this seed, through a runtime, and write it out."""
     import fakeredis
 
@@ -48,6 +61,8 @@ def record(name: str, players: int, options: dict, seed: str, out: Path) -> None
 
     runtime = Runtime(Settings(prefix="golden"), redis_client=fakeredis.FakeRedis())
     commands = [{"action": "create", "seats": players, "seed": seed, "options": options, "at": 0}]
+    if ruleset != "mayfair":
+        commands[0]["ruleset"] = ruleset
     commands += [{"action": "join", "name": f"player {k + 1}", "at": 0} for k in range(players)]
     commands.append({"action": "start", "at": 0})
     for command in commands:
@@ -67,7 +82,7 @@ def record(name: str, players: int, options: dict, seed: str, out: Path) -> None
     with gzip.open(out / f"{name}.jsonl.gz", "wt", encoding="utf-8", compresslevel=9) as file:
         for event in events:
             file.write(json.dumps(event, sort_keys=True, separators=(",", ":"), ensure_ascii=False) + "\n")
-    expect = {"seed": seed, "players": players, "options": options, "version": state["v"],
+    expect = {"seed": seed, "players": players, "options": options, "ruleset": ruleset, "version": state["v"],
               "status": state["status"], "winners": list(state.get("winners") or []),
               "board": views.board(state), "hands": {c: sorted(state["players"][c]["hand"]) for c in state["order"]}}
     (out / f"{name}.expect.json").write_text(json.dumps(expect, sort_keys=True, indent=1) + "\n")
@@ -97,9 +112,14 @@ def legal_command(state: dict, prompt: dict, rng: random.Random, at: int) -> dic
 def main() -> None:
     out = Path(sys.argv[1])
     out.mkdir(parents=True, exist_ok=True)
-    games = FORMAT_1 if sys.argv[2:] == ["--format", "1"] else FORMAT_2
-    for name, (players, options, seed) in games.items():
-        record(name, players, options, seed, out)
+    if sys.argv[2:] == ["--format", "1"]:
+        games = {name: (*game, "mayfair") for name, game in FORMAT_1.items()}
+    elif sys.argv[2:] == ["--ffg"]:
+        games = {name: (*game, "ffg") for name, game in FORMAT_2_FFG.items()}
+    else:
+        games = {name: (*game, "mayfair") for name, game in FORMAT_2.items()}
+    for name, (players, options, seed, ruleset) in games.items():
+        record(name, players, options, seed, out, ruleset)
     print(f"total: {sum(f.stat().st_size for f in out.iterdir()) // 1024} KiB")
 
 

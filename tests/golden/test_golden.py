@@ -2,7 +2,8 @@
 
 The files under tests/golden/streams were recorded by `tests/golden/record.py`: five games of
 stream format 1 with the engine of commit db4d922, two (``format2-*``) of stream format 2 with the
-engine of commit b01b24e (see its docstring): complete games, sealed and hash-chained as the store
+engine of commit b01b24e and two ``format2-ffg-*`` games of the Fantasy Flight edition, among its own
+aliens and the shared ones it reads otherwise, with the engine of commit 311fc29 (see its docstring): complete games, sealed and hash-chained as the store
 keeps them, with the final board and hands that engine folded. Every later engine change must
 leave them readable: the same final state, a clean audit, an import that succeeds, and a game that
 can be picked up in the middle and played on with legal moves.
