@@ -15,7 +15,9 @@ The job (`play_bots`):
   check as a person's action, and a concurrent human append only means a re-read;
 - loops while bots owe decisions (several bots owing at once are answered one after the
   other), at most ``COSMIC_BOT_MOVES`` answers per job; past that it enqueues a new job
-  and stops, so a game of bots alone never runs in one unbounded job;
+  and stops, so a game of bots alone never runs in one unbounded job; it hands over the same
+  way after any move while a timer waits in its queue, so a due deadline is not kept waiting
+  behind a long bot job;
 - its own appends do not enqueue more jobs (it is already looping), and after releasing
   the lease it looks once more, so an append that arrived while it held the lease (whose
   job found the lease taken) is never left unanswered.
@@ -45,6 +47,7 @@ from workers.clock import now_ms
 from workers.leases import Lease, look_again_later
 from workers.outage import again_after_outage
 from workers.runtime import current
+from workers.timers import QUEUE as TIMERS_QUEUE
 
 log = logging.getLogger(__name__)
 
@@ -146,7 +149,7 @@ def _play(runtime, game_id: str, lease: Lease) -> tuple[int, str]:
         owed = owed_by_bots(state)
         if not owed:
             return moves, "idle"
-        if moves >= runtime.settings.bot_moves:
+        if moves >= runtime.settings.bot_moves or (moves and timers_waiting(runtime)):
             runtime.enqueue(play_bots, game_id, state["v"], queue=QUEUE)
             return moves, "handed-over"
         if not lease.extend():
@@ -154,6 +157,13 @@ def _play(runtime, game_id: str, lease: Lease) -> tuple[int, str]:
         if answer(runtime, game_id, state, owed[0]) == "stuck":
             return moves, "stuck"
         moves += 1
+
+
+def timers_waiting(runtime) -> bool:
+    """Whether a job waits in the timers' queue (a deadline is due): a bot job then hands over after the
+    move it made, so a worker takes the timer first instead of after up to ``COSMIC_BOT_MOVES`` moves
+    (with every worker playing bots, timers were seconds late: bench/load.py)."""
+    return runtime.queue(TIMERS_QUEUE).count > 0
 
 
 def answer(runtime, game_id: str, state: dict, prompt: dict) -> str:
