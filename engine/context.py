@@ -137,10 +137,12 @@ class Ctx:
         outer, self._collected = self._collected, []
         try:
             yield
-        finally:
-            collected, self._collected = self._collected, outer
-            if collected:
-                self.then(*collected)
+        except BaseException:  # the game ended inside (a handler's win: GameOver): nothing left to run
+            self._collected = outer
+            raise
+        collected, self._collected = self._collected, outer
+        if collected:
+            self.then(*collected)
 
     def update(self, **changes) -> None:
         """Record progress within the current step."""

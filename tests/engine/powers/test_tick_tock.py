@@ -193,3 +193,15 @@ def test_tick_tock_power_the_track_goes_with_the_sheet_when_powers_are_swapped()
     g.play("blue", "A15")
     g.resolved()
     assert game_ended(g) == {"winners": ["red"], "reason": "Tick-Tock's last token"}
+
+
+def test_tick_tock_power_its_last_token_ends_the_game_even_while_other_reactions_are_being_collected():
+    """Found by a 300-game ffg run (flares off, 5 players, seed 1:160): Tick-Tock's last token went at a
+    defensive win while another power's reaction to the same resolution had been collected; the win's
+    GameOver met the collection's clean-up, which scheduled the reaction on an agenda already cleared.
+    The win now ends the game: the collected reactions are dropped with it."""
+    from engine.simulate import play_game
+
+    result = play_game("1:160", 5, {"flares": False}, ruleset="ffg")
+    assert result.error is None and result.violations == []
+    assert result.finished and result.winner_powers == ["Tick-Tock"]
