@@ -104,12 +104,16 @@ class Ctx:
         """Replace the current step by ``steps`` (the first runs first); none means it is done."""
         agenda = self._changing_agenda()
         agenda.pop()
-        # copies: the caller may keep and change its step records; the agenda's are its own
-        agenda.extend(dict(step) for step in reversed(steps))
+        if not steps:
+            return
         state = self.state
-        for step in steps:
-            if step["sid"] > state["sid"]:
-                state["sid"] = step["sid"]
+        top = state["sid"]
+        # copies: the caller may keep and change its step records; the agenda's are its own
+        for step in reversed(steps):
+            agenda.append(dict(step))
+            if step["sid"] > top:
+                top = step["sid"]
+        state["sid"] = top
 
     def done(self) -> None:
         """The current step is finished."""
@@ -146,7 +150,8 @@ class Ctx:
 
     def update(self, **changes) -> None:
         """Record progress within the current step."""
-        self._changing_agenda()[-1].update(changes)
+        agenda = self._changing_agenda()
+        self._unshare(agenda[-1]).update(changes)
 
     def unwind(self, to: str, **changes) -> None:
         """Abandon every step above the nearest ``to`` step, then update it."""
@@ -154,16 +159,27 @@ class Ctx:
         while agenda and agenda[-1]["op"] != to:
             agenda.pop()
         if agenda:
-            agenda[-1].update(changes)
+            self._unshare(agenda[-1]).update(changes)
 
     def _changing_agenda(self) -> list[dict]:
-        """The agenda, about to change: the first change since the last bookmark keeps a copy to compare."""
+        """The agenda, about to change: the first change since the last bookmark keeps a copy to compare.
+
+        The copy is of the list: its step records are shared with the agenda until one is changed in place
+        (`update`, `unwind`: `_unshare`); `replace` only takes records off and puts new ones on."""
         agenda = self.state["agenda"]
         if self._marked_agenda is None:
-            self._marked_agenda = [dict(step) for step in agenda]
+            self._marked_agenda = list(agenda)
         self.progress += 1
         flow.agenda_changed()
         return agenda
+
+    def _unshare(self, step: dict) -> dict:
+        """``step`` (a record of the agenda) is about to change in place: the copy kept to compare keeps its own."""
+        marked = self._marked_agenda
+        for index, kept in enumerate(marked):
+            if kept is step:
+                marked[index] = dict(step)
+        return step
 
     # Bookmarks -----------------------------------------------------------------------------
 

@@ -7,6 +7,7 @@ and returns it; callers that need the old state keep a clone (`decide` works on 
 
 from __future__ import annotations
 
+from engine.memo import fact_applied
 from engine.state import PLANETS_PER_SYSTEM, empty, planet_id, system_of
 
 HANDLERS = {}
@@ -32,14 +33,16 @@ def evolve(state: dict | None, event: dict) -> dict:
     """Apply one event to a state (in place) and return it; ``state`` None means a new game."""
     if state is None:
         state = empty()
-    HANDLERS[event["type"]](state, event["payload"], event)
+    event_type = event["type"]
+    HANDLERS[event_type](state, event["payload"], event)
     # "ply": the position in the current line of play, counted in facts (the RNG's key); it
     # differs from the stream version "v", which counts every event, by the bookkeeping events
     # and after a rewind (see engine.rewind)
-    if event["type"] not in BOOKKEEPING:
+    if event_type not in BOOKKEEPING:
         state["ply"] = state.get("ply", 0) + 1
+        fact_applied(state, event_type)
     state["v"] += 1
-    state["time"] = event.get("time", state.get("time", 0))
+    state["time"] = event["time"] if "time" in event else state.get("time", 0)
     # "rest": the game waits for a decision here (the last event of a command says ``end``)
     state["rest"] = event.get("end", False)
     return state

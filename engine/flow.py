@@ -190,11 +190,11 @@ def waiting_for(state: dict, step: dict) -> list[dict]:
 
 def advance(ctx) -> None:
     """Run automatic steps until a decision is owed or the game ends."""
+    state = ctx.state
     for _ in range(MAX_STEPS_PER_COMMAND):
-        state = ctx.state
         if state["status"] != "playing":
             return
-        step = current(state)
+        step = state["agenda"][-1]
         handler = STEPS[step["op"]]
         if handler.settles_wins:
             ctx.settle_wins()

@@ -77,11 +77,12 @@ Flares still in a hand hear triggers of their own (`engine.held`): ``on_cards_di
 
 from __future__ import annotations
 
+from engine.memo import FORCES, while_unchanged
 from engine.registry import EFFECTS, POWERS
-from engine.state import active_powers, once_per_fact, powers_of, timing_order
+from engine.state import active_powers, powers_of, timing_order
 
 
-@once_per_fact  # the rules ask "what is in force?" dozens of times between two facts
+@while_unchanged(FORCES)  # the rules ask "what is in force?" at every step, and most facts leave it as it was
 def in_force(state: dict) -> tuple:
     """``(handler, owner, effect)`` for every active power and every effect played this challenge."""
     if state.get("status") != "playing":
@@ -98,45 +99,49 @@ def in_force(state: dict) -> tuple:
     return tuple(found)
 
 
-# (handler, hook) -> the handler's method for that hook, or None: handlers are the catalogue's
-# singletons, asked about the same few hooks all game long, and most answer none of them
-_METHODS: dict[tuple[int, str], object] = {}
+# The listeners of each hook among what is in force, worked out once per `in_force` answer (the same
+# tuple object while the facts stay the same): a hook is asked about dozens of times between two
+# facts, and most hooks have no listener at all. One slot, assigned in one go: safe across threads.
+_LISTENERS: tuple = (None, {})
 
 
-def method_of(handler, hook: str):
-    """The handler's method answering ``hook``, or None."""
-    key = (id(handler), hook)
-    try:
-        return _METHODS[key]
-    except KeyError:
-        _METHODS[key] = found = getattr(handler, hook, None)
-        return found
+def listeners(state: dict, hook: str) -> tuple:
+    """``(method, owner, effect)`` for every handler in force that answers ``hook``, in timing order."""
+    global _LISTENERS
+    forces = in_force(state)
+    known_forces, table = _LISTENERS
+    if known_forces is not forces:
+        table = {}
+        _LISTENERS = (forces, table)
+    found = table.get(hook)
+    if found is None:
+        found = table[hook] = tuple((fn, owner, effect) for handler, owner, effect in forces
+                                    if (fn := getattr(handler, hook, None)) is not None)
+    return found
 
 
 def fold(state: dict, hook: str, value, **kw):
     """Let every handler in force modify ``value`` in turn."""
-    for handler, owner, effect in in_force(state):
-        fn = method_of(handler, hook)
-        if fn is not None:
-            value = fn(state, owner, value, effect=effect, **kw)
+    for fn, owner, effect in listeners(state, hook):
+        value = fn(state, owner, value, effect=effect, **kw)
     return value
 
 
 def listening(state: dict, hook: str) -> bool:
     """Whether anything in force answers ``hook`` (a step may then wait for it without changing other games)."""
-    return any(method_of(handler, hook) is not None for handler, _, _ in in_force(state))
+    return bool(listeners(state, hook))
 
 
 def fire(ctx, hook: str, **kw) -> None:
     """Tell every handler in force that something happened; they may act on it.
 
     Handlers are told in timing order (RULES.md 5), and the steps they schedule run in that
-    same order: the first handler's first (`Ctx.collecting`).
+    same order: the first handler's first (`Ctx.collecting`). The listeners are those in force
+    when the trigger fires: what one handler changes does not add or remove another's turn.
     """
-    listening = [(fn, owner, effect) for handler, owner, effect in in_force(ctx.state)
-                 if (fn := method_of(handler, hook)) is not None]
-    if not listening:
+    told = listeners(ctx.state, hook)
+    if not told:
         return
     with ctx.collecting():
-        for fn, owner, effect in listening:
+        for fn, owner, effect in told:
             fn(ctx, owner, effect=effect, **kw)

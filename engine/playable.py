@@ -25,7 +25,10 @@ def playable_cards(state: dict, player: str) -> list[str]:
     (Asked for every player at every window: a player holding cards nowhere else gets its hand itself,
     which callers must not change.)"""
     seat = state["players"][player]
-    if not any(place in seat for place in OTHER_PLACES):
+    for place in OTHER_PLACES:
+        if place in seat:
+            break
+    else:
         return seat["hand"]
     found = list(seat["hand"])
     for place in card_sources(state, player):

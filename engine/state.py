@@ -16,9 +16,10 @@ Places of things:
 from __future__ import annotations
 
 import marshal
-from functools import lru_cache, wraps
+from functools import lru_cache
 
 from engine import cards
+from engine.memo import FORCES, while_unchanged
 from engine.registry import POWERS
 
 PLANETS_PER_SYSTEM = 5
@@ -34,28 +35,6 @@ def empty() -> dict:
 def clone(state: dict) -> dict:
     """A deep copy of a state (JSON-native values only), fast enough to take per command."""
     return marshal.loads(marshal.dumps(state))
-
-
-def once_per_fact(question):
-    """Answer ``question(state)`` (about the facts of the game) once per fact: the rules ask the same
-    questions many times between two facts. A game's facts change only through `evolve`, and every
-    fact advances ``ply`` (bookkeeping does not, and a rewind makes a new state object), so the same
-    state object at the same ``ply`` has the same answer. Callers must not change what they get.
-    One slot, assigned in one go: safe to read from other threads."""
-    last: tuple = (None, -1, None)
-
-    @wraps(question)
-    def answer(state: dict):
-        nonlocal last
-        known_state, known_ply, known = last
-        ply = state.get("ply", 0)
-        if known_state is state and known_ply == ply:
-            return known
-        found = question(state)
-        last = (state, ply, found)
-        return found
-
-    return answer
 
 
 # Places -------------------------------------------------------------------------------------
@@ -203,7 +182,7 @@ def power_active(state: dict, color: str, power: str) -> bool:
     return (color, power) in active_powers(state)
 
 
-@once_per_fact
+@while_unchanged(FORCES)
 def active_powers(state: dict) -> frozenset[tuple[str, str]]:
     """``(colour, power)`` for every power that works now: held, not lost to power loss (`has_lost_power`),
     not zapped this challenge. Asked at every step of the rules: kept tight."""

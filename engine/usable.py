@@ -11,13 +11,15 @@ from functools import lru_cache
 
 from engine import cards, rulesets
 from engine.abilities import card_ability, card_windows
+from engine.memo import USABLE
 from engine.playable import playable_cards
 from engine.powers.base import ANY_WINDOW
 from engine.registry import POWERS
 from engine.state import active_powers, timing_order
 
-# the answers of `window_options` since the last fact: (state object, its ply, {(player, window): options});
-# the turn sequence asks whether anyone could use a window, then the window asks who
+# the answers of `window_options` since the last fact that may change them (`engine.memo.USABLE`):
+# (state object, its ply, {(player, window): options}); the turn sequence asks whether anyone could
+# use a window, then the window asks who, again after each pass
 _KNOWN: tuple = (None, -1, {})
 
 
@@ -25,17 +27,45 @@ def window_options(state: dict, player: str, window: str) -> list[dict]:
     """Everything a player could use in a window, one option per power use or card kind.
 
     Asked of every player at every window, and most hold nothing usable there: that is told first
-    from the windows their powers and cards could be used in at all (`hand_windows`). Worked out once
-    per fact (callers must not change what they get)."""
+    from the windows their powers and cards could be used in at all (`reachable_windows`). Worked out
+    again only after a fact that may change it (callers must not change what they get)."""
     global _KNOWN
+    reachable = reachable_windows(state, player)
+    if reachable is not None and window not in reachable:
+        return []
     known_state, known_ply, known = _KNOWN
     ply = state.get("ply", 0)
-    if known_state is not state or known_ply != ply:
+    if known_state is not state or not USABLE.holds(state, known_ply, ply):
         known = {}
+        _KNOWN = (state, ply, known)
+    elif known_ply != ply:
         _KNOWN = (state, ply, known)
     found = known.get((player, window))
     if found is None:
         found = known[(player, window)] = _window_options(state, player, window)
+    return found
+
+
+# per colour: (the cards it could play, its powers, the edition, the windows they reach), the last seen;
+# a player's cards and powers change far less often than the facts of the game
+_REACH: dict[str, tuple] = {}
+
+
+def reachable_windows(state: dict, player: str) -> frozenset[str] | None:
+    """Every window in which some card or power of a player could possibly be used, or None for any window
+    (a card usable at any time): whether it can now is `window_options`'s question. Remembered per player
+    for as long as its cards and powers stay the same."""
+    playable = playable_cards(state, player)
+    powers = state["players"][player]["powers"]
+    ruleset = state.get("ruleset")
+    known = _REACH.get(player)
+    if known is not None and known[0] == playable and known[1] == powers and known[2] == ruleset:
+        return known[3]
+    in_hand = hand_windows(tuple(playable))
+    edition = ruleset or "mayfair"
+    found = None if ANY_WINDOW in in_hand else \
+        in_hand | {window for name in powers for window in POWERS[name].windows_in(edition)}
+    _REACH[player] = (list(playable), list(powers), ruleset, found)
     return found
 
 
@@ -45,8 +75,6 @@ def _window_options(state: dict, player: str, window: str) -> list[dict]:
     in_hand = hand_windows(tuple(playable))
     cards_may = window in in_hand or ANY_WINDOW in in_hand
     ruleset = state.get("ruleset") or "mayfair"
-    if not cards_may and not any(window in POWERS[name].windows_in(ruleset) for name in me["powers"]):
-        return []
     found = []
     active = active_powers(state)
     for name in me["powers"]:

@@ -283,7 +283,10 @@ def offense_out_of_cards(state: dict) -> bool:
 
 def nobody_can_use(state: dict, window: str) -> bool:
     """Whether no player holds anything usable in a timing window."""
-    return not any(window_options(state, player, window) for player in state["order"])
+    for player in state["order"]:
+        if window_options(state, player, window):
+            return False
+    return True
 
 
 def end_turn_now(ctx, reason: str) -> None:

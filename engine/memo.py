@@ -1,0 +1,80 @@
+"""Answers the rules ask again and again, remembered until a fact may change them.
+
+Between two decisions the turn sequence asks the same questions of the state many times: what is in
+force, what each player could use in each window. The state changes only through `evolve`, one fact
+at a time, and most facts leave most answers as they were: a stage begun, a pass or a card drawn
+changes no power's standing; a pass changes nothing any player could use. So each kind of answer
+has a `Watch`: the set of facts that leave it as it was, and the last fact applied that did not
+(`evolve` tells every watch, `fact_applied`). An answer kept for a state at one ply still holds at a
+later ply if that watch's last change is this state's and came no later.
+
+Every slot here is one tuple assigned in one go, so threads deciding other games at the same time
+only make an answer be worked out again, never a wrong one: a slot that names another state says
+nothing about this one. Answers are for one state object: a copy (`engine.state.clone`) or a rewind
+is another object and starts afresh. Callers must not change what they get.
+"""
+
+from __future__ import annotations
+
+from functools import wraps
+
+
+class Watch:
+    """One kind of answer: the facts that leave it as it was, and the last fact applied that may not have."""
+
+    def __init__(self, unchanged_by: frozenset[str]):
+        self.unchanged_by = unchanged_by
+        self.last: tuple = (None, -1)  # (state object, its ply) after the last fact that may have changed it
+
+    def holds(self, state: dict, known_ply: int, ply: int) -> bool:
+        """Whether an answer worked out for ``state`` at ``known_ply`` still holds at ``ply``."""
+        changed_state, changed_ply = self.last
+        return known_ply == ply or (changed_state is state and changed_ply <= known_ply <= ply)
+
+
+# What is in force: who holds which power, whose powers are lost for want of home bases, what is
+# zapped, the effects played this challenge, who the main players are, whether the game is being
+# played. Any fact not named here (new kinds included) may change it.
+FORCES = Watch(frozenset({
+    "StageBegan", "Passed", "DecisionTaken", "DecisionTimedOut", "CardsMoved", "DeckReshuffled", "DeckFormed",
+    "HandRevealed", "CardPlayed", "ChallengeCardChosen", "ChallengeCardsRevealed", "RevealUndone", "DestinyDrawn",
+    "ConeAimed", "AlliesInvited", "AllianceAnswered", "AllyRemoved", "ChallengeResolved", "ChallengeNoted",
+    "ChallengeEnded", "PlayerNoted", "PowerUsed", "UseCancelled", "DealStarted", "DealProposed", "DealAnswered",
+    "DealConcluded", "FirstPlayerChosen", "PowersOffered", "PowerChosen",
+}))
+# What a player could use in a window (engine.usable): a pass or a decision that moved nothing
+# changes only who is still to be asked, which the windows keep apart.
+USABLE = Watch(frozenset({"Passed", "DecisionTaken", "DecisionTimedOut", "HandRevealed"}))
+assert USABLE.unchanged_by <= FORCES.unchanged_by  # what is usable depends on what is in force
+
+
+def fact_applied(state: dict, event_type: str) -> None:
+    """Called by `evolve` after each fact (once ``ply`` counts it): tell the watches it may concern."""
+    if event_type not in USABLE.unchanged_by:
+        at = (state, state["ply"])
+        USABLE.last = at
+        if event_type not in FORCES.unchanged_by:
+            FORCES.last = at
+
+
+def while_unchanged(watch: Watch):
+    """Answer ``question(state)`` once, and again only after a fact that ``watch`` says may change it."""
+    def remembered(question):
+        last: tuple = (None, -1, None)
+
+        @wraps(question)
+        def answer(state: dict):
+            nonlocal last
+            known_state, known_ply, known = last
+            ply = state.get("ply", 0)
+            if known_state is state and watch.holds(state, known_ply, ply):
+                if known_ply != ply:
+                    last = (state, ply, known)
+                return known
+            found = question(state)
+            last = (state, ply, found)
+            return found
+
+        return answer
+
+    return remembered
