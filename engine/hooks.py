@@ -96,7 +96,22 @@ def in_force(state: dict) -> tuple:
             handler = EFFECTS.get(effect["source"])
             if handler is not None:
                 found.append((handler, effect["player"], effect))
-    return tuple(found)
+    return _same_as_before(tuple(found))
+
+
+# the last answer of `in_force`: a fact that may have changed it (a token moved) mostly did not
+_LAST_FORCES: tuple = ()
+
+
+def _same_as_before(found: tuple) -> tuple:
+    """``found``, or the last answer if it holds the very same handlers, owners and effects: the
+    listeners worked out for it (`listeners`) then stay good."""
+    global _LAST_FORCES
+    last = _LAST_FORCES
+    if len(last) == len(found) and all(a[0] is b[0] and a[1] == b[1] and a[2] is b[2] for a, b in zip(last, found)):
+        return last
+    _LAST_FORCES = found
+    return found
 
 
 # The listeners of each hook among what is in force, worked out once per `in_force` answer (the same
