@@ -3,21 +3,37 @@
     PYTHONPATH=<checkout of the engine to record with> python tests/golden/record.py OUT_DIR [--format 1|2|--ffg]
 
 Each game is played through a `Runtime` on fakeredis (so its events are sealed, numbered and
-hash-chained exactly as in Redis), then written as ``<name>.jsonl.gz`` (the export format) with
-``<name>.expect.json``: the final board and every hand as that engine folded them. The golden
-test (tests/golden/test_golden.py) folds the files with today's engine and compares.
+hash-chained exactly as in Redis), then written as two files (`write_recording`):
+
+``<name>.jsonl.xz``     each event as the engine emitted it, one canonical JSON line per event
+                        (``type``, ``payload``, ``actor``, ``time``, and ``end`` where it is true),
+                        compressed with xz (stdlib `lzma`)
+``<name>.expect.json``  what sealing them again needs (``game_id``, and ``schema_versions``: the
+                        payload schema version the store gave each event type), the last event's
+                        ``hash`` (``head_hash``), and the final board and every hand as that engine
+                        folded them
+
+Everything else a stored event holds is derived: ``seq`` is the line's place, ``prev_hash`` and
+``hash`` come from hashing. The hashes were nearly all of an export's size (64 hex digits twice
+per event, which no compressor shrinks); the head hash alone anchors the whole chain. The golden
+test (tests/golden/test_golden.py) re-seals the events with today's `events.envelope`, so it
+rebuilds the exact lines the store held and checks that their chain ends at ``head_hash``, then
+folds, audits, imports and plays them on with today's engine. Before writing, `write_recording`
+re-seals with the engine being recorded and refuses a recording that would not come back byte
+for byte.
 
 The committed files of stream format 1 (`FORMAT_1`) were recorded with the engine of commit
 db4d922 (a worktree of it on PYTHONPATH), before the engine's speed work and the change of stream
 format; those of stream format 2 (`FORMAT_2`, named ``format2-*``) with the engine of commit
 b01b24e, the first to write facts and bookmarks. Stored games of both times must keep folding,
-auditing and continuing.
+auditing and continuing. (They were recorded as whole exports, ``<name>.jsonl.gz``, and later
+rewritten in this form from those files; re-sealing gave back every line unchanged.)
 """
 
 from __future__ import annotations
 
-import gzip
 import json
+import lzma
 import random
 import sys
 from pathlib import Path
@@ -79,14 +95,49 @@ def record(name: str, players: int, options: dict, seed: str, out: Path, ruleset
             command = legal_command(state, chosen, rng, clock)
         state = runtime.commands.run(name, command).state
     events = runtime.store.read(name)
-    with gzip.open(out / f"{name}.jsonl.gz", "wt", encoding="utf-8", compresslevel=9) as file:
-        for event in events:
-            file.write(json.dumps(event, sort_keys=True, separators=(",", ":"), ensure_ascii=False) + "\n")
     expect = {"seed": seed, "players": players, "options": options, "ruleset": ruleset, "version": state["v"],
               "status": state["status"], "winners": list(state.get("winners") or []),
               "board": views.board(state), "hands": {c: sorted(state["players"][c]["hand"]) for c in state["order"]}}
-    (out / f"{name}.expect.json").write_text(json.dumps(expect, sort_keys=True, indent=1) + "\n")
+    write_recording(out, name, events, expect)
     print(f"{name}: {len(events)} events, status {state['status']}, turn {state['turn']['number']}")
+
+
+EMITTED = ("type", "payload", "actor", "time", "end")  # what the engine emits; the store's seal adds the rest
+SEALED = ("game_id", "seq", "schema_version", "prev_hash", "hash")
+
+
+def write_recording(out: Path, name: str, events: list[dict], expect: dict) -> None:
+    """Write a game's sealed events (as the store holds them) and its ``expect`` record in the golden form.
+
+    Raises `ValueError` if the events hold a field this form does not keep or cannot derive, or if
+    sealing the kept parts again (with the engine on the path) does not give back the same lines.
+    """
+    from events.envelope import canonical_json, seal
+
+    game_id, versions = events[0]["game_id"], {}
+    for seq, event in enumerate(events, start=1):
+        unknown = set(event) - set(EMITTED) - set(SEALED)
+        if unknown:
+            raise ValueError(f"event {seq} holds fields the golden form does not keep: {sorted(unknown)}")
+        if event["seq"] != seq or event["game_id"] != game_id or \
+                versions.setdefault(event["type"], event["schema_version"]) != event["schema_version"]:
+            raise ValueError(f"event {seq}: its sequence number, game or schema version cannot be derived")
+    kept = [emitted(event) for event in events]
+    rebuilt = seal(kept, game_id, 0, "", versions.__getitem__)
+    if [canonical_json(event) for event in rebuilt] != [canonical_json(event) for event in events]:
+        raise ValueError(f"{name}: sealing the kept fields again does not give back the stored events")
+    text = "".join(canonical_json(event) + "\n" for event in kept)
+    (out / f"{name}.jsonl.xz").write_bytes(lzma.compress(text.encode("utf-8"), preset=9 | lzma.PRESET_EXTREME))
+    expect = {**expect, "game_id": game_id, "schema_versions": versions, "head_hash": events[-1]["hash"]}
+    (out / f"{name}.expect.json").write_text(json.dumps(expect, sort_keys=True, indent=1) + "\n")
+
+
+def emitted(event: dict) -> dict:
+    """The parts of a sealed event the golden form keeps: the event as the engine emitted it."""
+    kept = {"type": event["type"], "payload": event["payload"], "actor": event["actor"], "time": event["time"]}
+    if event.get("end"):
+        kept["end"] = True
+    return kept
 
 
 def legal_command(state: dict, prompt: dict, rng: random.Random, at: int) -> dict:

@@ -3,16 +3,25 @@
 The files under tests/golden/streams were recorded by `tests/golden/record.py`: five games of
 stream format 1 with the engine of commit db4d922, two (``format2-*``) of stream format 2 with the
 engine of commit b01b24e and two ``format2-ffg-*`` games of the Fantasy Flight edition, among its own
-aliens and the shared ones it reads otherwise, with the engine of commit 311fc29 (see its docstring): complete games, sealed and hash-chained as the store
-keeps them, with the final board and hands that engine folded. Every later engine change must
+aliens and the shared ones it reads otherwise, with the engine of commit 311fc29 (see its docstring):
+complete games, with the final board and hands that engine folded. Every later engine change must
 leave them readable: the same final state, a clean audit, an import that succeeds, and a game that
 can be picked up in the middle and played on with legal moves.
+
+A stream is stored without what sealing derives (``<name>.jsonl.xz``: each event as the engine
+emitted it; the hashes, two per event and incompressible, were nearly all of its size). `lines_of`
+seals the events again with today's `events.envelope`, under the game id and schema versions the
+expect file records, and so rebuilds the lines the store held, byte for byte; the expect file's
+``head_hash`` is the last hash of the chain as recorded, and the rebuilt chain must end at it. A
+change to what is hashed or to the canonical JSON of these events, which would break every game
+already stored, fails here.
 """
 
 from __future__ import annotations
 
-import gzip
+import functools
 import json
+import lzma
 import random
 from pathlib import Path
 
@@ -23,6 +32,7 @@ import engine
 from engine import prompts
 from engine.invariants import violations
 from engine.simulate import legal_answer
+from events.envelope import canonical_json, seal
 from projections import views
 from workers.audit import audit_lines
 from workers.runtime import Runtime
@@ -30,12 +40,26 @@ from workers.settings import Settings
 from workers.transfer import import_game, numbered
 
 STREAMS = Path(__file__).parent / "streams"
-NAMES = sorted(p.name[: -len(".jsonl.gz")] for p in STREAMS.glob("*.jsonl.gz"))
+NAMES = sorted(p.name[: -len(".jsonl.xz")] for p in STREAMS.glob("*.jsonl.xz"))
+EMITTED = {"type", "payload", "actor", "time", "end"}
+
+
+def stored_events(name: str) -> list[dict]:
+    """The events as the file keeps them: as emitted, without their place in the stream or their hashes."""
+    with lzma.open(STREAMS / f"{name}.jsonl.xz", "rt", encoding="utf-8") as file:
+        return [json.loads(line) for line in file.read().splitlines()]
 
 
 def lines_of(name: str) -> list[str]:
-    with gzip.open(STREAMS / f"{name}.jsonl.gz", "rt", encoding="utf-8") as file:
-        return file.read().splitlines()
+    """The game's stream as the store held it: one canonical JSON line per sealed event."""
+    return list(_sealed_lines(name))
+
+
+@functools.cache
+def _sealed_lines(name: str) -> tuple[str, ...]:
+    want = expected(name)
+    sealed = seal(stored_events(name), want["game_id"], 0, "", want["schema_versions"].__getitem__)
+    return tuple(canonical_json(event) for event in sealed)
 
 
 def expected(name: str) -> dict:
@@ -54,6 +78,16 @@ def recorded_parts(board: dict, recorded: dict) -> dict:
 
 def test_there_are_golden_streams_to_check():
     assert len(NAMES) >= 7
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_golden_stream_seals_again_to_the_chain_it_was_recorded_with(name):
+    """Sealing the stored events again gives the hash chain the recording engine's store wrote: the same
+    last hash. Hashes of stored games are checked on every read, audit and import, so they must never change."""
+    assert all(set(event) <= EMITTED for event in stored_events(name)), "the file keeps only what sealing cannot derive"
+    events = [json.loads(line) for line in lines_of(name)]
+    assert len(events) == expected(name)["version"]
+    assert events[-1]["hash"] == expected(name)["head_hash"]
 
 
 @pytest.mark.parametrize("name", NAMES)
