@@ -91,29 +91,40 @@ def identity(opt: dict) -> dict:
 def match(prompt_: dict, command: dict) -> tuple[dict, dict]:
     """The option a command takes and its checked arguments; refuses with the rule otherwise."""
     action = command.get("action")
+    chosen = None
+    for opt in prompt_["options"]:
+        if opt["action"] == action and all(key in IDENTITY_EXCLUDED or command.get(key) == value
+                                           for key, value in opt.items()):
+            chosen = opt
+            break
+    if chosen is None:
+        refuse(prompt_, action)
+    raw = command.get("args") or {}
+    if not isinstance(raw, dict):
+        raise CommandError("args must be an object", "args")
+    expected = chosen["args"]
+    unknown = sorted(name for name in raw if name not in expected)
+    if unknown:
+        raise CommandError(f"unknown argument {unknown[0]!r} for {action!r}; expected: "
+                           f"{', '.join(expected) or 'none'}", f"args.{unknown[0]}")
+    if not expected:
+        return chosen, {}
+    rule = chosen.get("rule", prompt_["rule"])
+    args = {name: shapes.check(shape, raw.get(name), f"args.{name}", rule) for name, shape in expected.items()}
+    return chosen, args
+
+
+def refuse(prompt_: dict, action) -> None:
+    """No option of the prompt is the command's: say which actions, or which of their details, are possible."""
     candidates = [o for o in prompt_["options"] if o["action"] == action]
     if not candidates:
         possible = sorted({o["action"] for o in prompt_["options"]})
         raise RulesError(prompt_["rule"], f"{action!r} is not possible now; the decision owed "
                                           f"({prompt_['kind']}) allows: {', '.join(possible)}")
-    chosen = next((o for o in candidates
-                   if all(command.get(k) == v for k, v in identity(o).items())), None)
-    if chosen is None:
-        keys = sorted({k for o in candidates for k in identity(o)})
-        offered = "; ".join(", ".join(f"{k}={v}" for k, v in sorted(identity(o).items())) for o in candidates)
-        raise RulesError(prompt_["rule"], f"no {action!r} with those {', '.join(keys) or 'details'} is "
-                                          f"possible now; possible: {offered}")
-    raw = command.get("args") or {}
-    if not isinstance(raw, dict):
-        raise CommandError("args must be an object", "args")
-    unknown = sorted(set(raw) - set(chosen["args"]))
-    if unknown:
-        raise CommandError(f"unknown argument {unknown[0]!r} for {action!r}; expected: "
-                           f"{', '.join(chosen['args']) or 'none'}", f"args.{unknown[0]}")
-    rule = chosen.get("rule", prompt_["rule"])
-    args = {name: shapes.check(shape, raw.get(name), f"args.{name}", rule)
-            for name, shape in chosen["args"].items()}
-    return chosen, args
+    keys = sorted({k for o in candidates for k in identity(o)})
+    offered = "; ".join(", ".join(f"{k}={v}" for k, v in sorted(identity(o).items())) for o in candidates)
+    raise RulesError(prompt_["rule"], f"no {action!r} with those {', '.join(keys) or 'details'} is "
+                                      f"possible now; possible: {offered}")
 
 
 def default_from_first_option(prompt_: dict, rng) -> dict:

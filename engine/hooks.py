@@ -115,24 +115,27 @@ def _same_as_before(found: tuple) -> tuple:
 
 
 # The listeners of each hook among what is in force, worked out once per `in_force` answer (the same
-# tuple object while the facts stay the same): a hook is asked about dozens of times between two
-# facts, and most hooks have no listener at all. One slot, assigned in one go: safe across threads.
-_LISTENERS: tuple = (None, {})
+# tuple object while what is in force stays the same): a hook is asked about dozens of times between
+# two facts, and most hooks have no listener at all. (state, its ply, the in-force answer, {hook:
+# listeners}); one slot, assigned in one go: safe across threads.
+_LISTENERS: tuple = (None, -1, None, {})
 
 
 def listeners(state: dict, hook: str) -> tuple:
     """``(method, owner, effect)`` for every handler in force that answers ``hook``, in timing order."""
     global _LISTENERS
-    forces = in_force(state)
-    known_forces, table = _LISTENERS
-    if known_forces is not forces:
-        table = {}
-        _LISTENERS = (forces, table)
-    found = table.get(hook)
-    if found is None:
-        found = table[hook] = tuple((fn, owner, effect) for handler, owner, effect in forces
-                                    if (fn := getattr(handler, hook, None)) is not None)
-    return found
+    known_state, known_ply, forces, table = _LISTENERS
+    ply = state.get("ply", 0)
+    if known_state is not state or known_ply != ply:
+        found = in_force(state)
+        if found is not forces:
+            forces, table = found, {}
+        _LISTENERS = (state, ply, forces, table)
+    told = table.get(hook)
+    if told is None:
+        told = table[hook] = tuple((fn, owner, effect) for handler, owner, effect in forces
+                                   if (fn := getattr(handler, hook, None)) is not None)
+    return told
 
 
 def fold(state: dict, hook: str, value, **kw):

@@ -261,6 +261,7 @@ def involved(state: dict) -> list[str]:
     return [c for c in (offense(state), defense(state)) if c] + list(ch["allies"])
 
 
+@while_unchanged(FORCES)  # (who the main players are is part of what `FORCES` watches)
 def timing_order(state: dict) -> tuple[str, ...]:
     """RULES.md 5: non-main players clockwise from the offense's left, then the offense, then the defense."""
     turn, ch = state.get("turn"), state.get("ch")
