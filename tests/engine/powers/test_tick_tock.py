@@ -16,9 +16,9 @@ YELLOW = ["A10", "N", "N", "N", "A8", "A8", "A8", "A6"]
 POWER_LOST = {"yellow-1": {}, "yellow-2": {}, "yellow-3": {}}  # two home colonies left
 
 
-def game(yellow="Tick-Tock", blue="Sorcerer", hands=None, **kw) -> Scenario:
+def game(yellow="Tick-Tock", blue="Sorcerer", red="Mind", hands=None, **kw) -> Scenario:
     stacked = {"red": RED, "blue": BLUE, "yellow": YELLOW, **(hands or {})}
-    return Scenario(players=3, powers={"red": ["Mind"], "blue": [blue], "yellow": [yellow]}, hands=stacked,
+    return Scenario(players=3, powers={"red": [red], "blue": [blue], "yellow": [yellow]}, hands=stacked,
                     destiny=["blue.1"], first="red", ruleset="ffg", **kw)
 
 
@@ -205,3 +205,58 @@ def test_tick_tock_power_its_last_token_ends_the_game_even_while_other_reactions
     result = play_game("1:160", 5, {"flares": False}, ruleset="ffg")
     assert result.error is None and result.violations == []
     assert result.finished and result.winner_powers == ["Tick-Tock"]
+
+
+def test_tick_tock_power_a_failed_deal_removes_nothing():
+    g = game()
+    challenge(g, "N", "N")
+    g.pass_windows()
+    g.give_up("red")
+    g.give_up("blue")
+    assert g.ch["deal"]["made"] is False
+    g.lose("red", {"red-1": 3})
+    g.lose("blue", {"blue-2": 3})
+    assert track(g) == 10
+
+
+def test_tick_tock_super_a_deal_made_pays_a_ship_to_remove_a_second_token():
+    g = super_game()
+    g.launch({"red-0": 1}, "blue-2")
+    g.invite_none()
+    g.play("red", "N")
+    g.play("blue", "N")
+    g.use("blue", "card:Flare:Tick-Tock")
+    g.pass_windows()
+    g.propose("red", terms(offense_base="blue-3"))
+    g.accept("blue", 1)
+    g.take_base("red", {"cone:offense": 1})
+    g.lose("blue", {"blue-4": 1})
+    assert track(g) == 8
+    assert g.warp("blue") == 1 and g.tokens("blue-4") == {"blue": 3}
+    assert g.tokens("blue-3") == {"blue": 4, "red": 1} and g.state["cone"] == {"offense": {}, "defense": {}}
+
+
+def test_tick_tock_super_pays_for_a_deal_made_after_the_offense_s_grudge_in_timing_order():
+    """A deal made is one fact, heard once the deal is over by everything that counts it: red's Grudge (yellow
+    declined its invitation: a deal made costs yellow a ship) and blue's Super of Tick-Tock (blue pays a ship
+    to take one more token off the track). Both answer the same moment, so they take effect in timing order
+    (RULES.md 5): the offense's power first, then the defense's flare."""
+    g = super_game(red="Grudge")
+    g.launch({"red-0": 1}, "blue-2")
+    g.invite("red", ["yellow"])
+    g.invite("blue", [])
+    g.decline("yellow")
+    g.play("red", "N")
+    g.play("blue", "N")
+    g.use("blue", "card:Flare:Tick-Tock")
+    g.pass_windows()
+    g.propose("red", terms(offense_base="blue-3"))
+    g.accept("blue", 1)
+    g.take_base("red", {"cone:offense": 1})
+    losses = [(p["player"], p["info"]["reason"]) for p in g.prompts() if p["kind"] == "choose_losses"]
+    assert losses == [("yellow", "Grudge")]
+    g.lose("yellow", {"yellow-1": 1})
+    assert [(p["player"], p["info"]["reason"]) for p in g.prompts()] == [("blue", "Tick-Tock Super Flare")]
+    g.lose("blue", {"blue-4": 1})
+    assert track(g) == 8 and g.warp("yellow") == 1 and g.warp("blue") == 1
+    assert g.tokens("blue-3") == {"blue": 4, "red": 1} and g.state["cone"] == {"offense": {}, "defense": {}}
