@@ -27,7 +27,7 @@ from contextlib import contextmanager
 
 from engine import flow
 from engine.evolve import BOOKKEEPING, evolve
-from engine.winning import GameOver, declare_winners
+from engine.winning import CLAIM, GameOver, declare_winners
 
 __all__ = ["Ctx", "GameOver"]
 
@@ -49,9 +49,9 @@ class Ctx:
         self._rng: random.Random | None = None
         self._position = state.get("ply", 0)  # the line of play's position in facts (engine.rewind)
         self._sid = state.get("sid", 0)
-        # tokens may have moved since winners were last looked for (an earlier command may have
-        # stopped inside a rule), so the first boundary of every command looks (engine.winning)
-        self.tokens_moved = True
+        # whether tokens moved or a win was claimed since winners were last looked for: an earlier
+        # command may have stopped inside a rule, so the first boundary of every command looks (engine.winning)
+        self.may_have_won = True
         self.expired: set[str] = set()  # decisions whose deadline's default this command applied
         self.quaking = False  # a Cosmic Quake is dealing new hands (engine.handcards): no second one inside it
         self._collected: list[dict] | None = None  # steps noted by `then` inside `collecting`
@@ -78,14 +78,15 @@ class Ctx:
         self.progress += 1
         if event_type not in BOOKKEEPING:
             self.facts += 1
-        if event_type == "TokensMoved":
-            self.tokens_moved = True
+        if event_type == "TokensMoved" or (event_type == "PlayerNoted" and payload["key"] == CLAIM):
+            self.may_have_won = True
         return event
 
     def settle_wins(self) -> None:
-        """At a boundary of the turn sequence: declare the winners, if tokens moved since the last look."""
-        if self.tokens_moved and self.state["status"] == "playing":
-            self.tokens_moved = False
+        """At a boundary of the turn sequence: declare the winners (five external bases, alternate wins claimed),
+        if tokens moved or a win was claimed since the last look."""
+        if self.may_have_won and self.state["status"] == "playing":
+            self.may_have_won = False
             declare_winners(self)
 
     # The agenda ------------------------------------------------------------------------------
@@ -141,10 +142,8 @@ class Ctx:
         outer, self._collected = self._collected, []
         try:
             yield
-        except BaseException:  # the game ended inside (a handler's win: GameOver): nothing left to run
-            self._collected = outer
-            raise
-        collected, self._collected = self._collected, outer
+        finally:
+            collected, self._collected = self._collected, outer
         if collected:
             self.then(*collected)
 

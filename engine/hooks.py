@@ -60,8 +60,8 @@ colour as the challenge was decided), ``on_edict_discarded(card, player)``,
 ``on_cards_drawn(player, count, reason)``, ``on_tokens_retrieved(player, count, reason)``,
 ``on_zapped(target, power)`` (fired before the zap takes effect, so the zapped power hears it),
 ``on_challenge_ended()`` (stage 10, once its own decision is settled: Reincarnator), ``on_deal_concluded(made)``
-(a deal made or failed, once the cone is empty: the FFG Grudge), ``on_use_applied(use)`` (a flare or edict played
-took effect),
+(a deal made or failed, at its clean-up, as the main players' ships are sent home from the cone: the FFG
+Grudge and Warrior, Tick-Tock), ``on_use_applied(use)`` (a flare or edict played took effect),
 ``on_encounter_cards_discarded(cards)`` (stage 9: the challenge cards the challenge was resolved with
 are on the discard pile: Fido), ``on_destiny_target(card, player)`` (a destiny card drawn points at a
 player: a colour card's colour, None for a wild card, the player a special card designates once known:
@@ -69,7 +69,7 @@ Shadow), ``before_compensation(owed)`` (consolation is about to be taken: Hacker
 picker, `engine.steps.compensation`), ``before_destiny_drawn()`` (a power may choose the destiny card the
 offense draws: Dictator, `engine.destiny_choice`), ``before_reveal()`` (a main player may keep its card face
 down and state it: Gambler, `engine.steps.bluff`), ``on_game_setup()`` (once the powers and the hands are
-dealt, before the first turn: Miser's hoard), ``on_deal_made()`` (a deal's terms carried out: Tick-Tock).
+dealt, before the first turn: Miser's hoard).
 
 Flares still in a hand hear triggers of their own (`engine.held`): ``on_cards_discarded``,
 ``before_new_hand``, ``before_cards_taken``, ``on_deck_reshuffled`` (Tick-Tock's Wild).

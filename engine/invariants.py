@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine import flow
 from engine.powers.tick_tock import KEY, SHEET, START
 from engine.state import TOKENS_PER_PLAYER, external_bases, home_bases, token_count
+from engine.winning import claims
 
 
 def card_places(state: dict) -> list[str]:
@@ -59,9 +60,9 @@ def violations(state: dict, deck_cards: list[str] | None = None, destiny_cards: 
 
 def track_violations(state: dict) -> list[str]:
     """Tokens a power keeps on its sheet (Tick-Tock's track): from 1 to its start while the game goes on
-    (the last one removed ends the game), never below 0."""
+    (the last one removed claims the win, which ends the game at the next boundary), never below 0."""
     left = (state.get("notes") or {}).get(SHEET, {}).get(KEY)
     if left is None:
         return []
-    low = 1 if state["status"] == "playing" else 0
+    low = 1 if state["status"] == "playing" and not claims(state) else 0
     return [] if low <= left <= START else [f"Tick-Tock's track holds {left} tokens"]

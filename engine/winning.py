@@ -10,13 +10,19 @@ on its planet). So the winners are looked for only at the *boundaries* of the tu
 window), where every rule started before has been carried out; everyone with five external
 bases then wins together. 000/002: simultaneous fifth bases are a joint win.
 
-Some powers win otherwise (Tick-Tock, Masochist): `claim_win` ends the game the moment the power says
-so, with everyone who has five external bases then.
+Some powers win otherwise (Tick-Tock's last token, Masochist's lost ships). Their condition is met in
+the middle of a rule too (while a challenge's outcome or a deal is being carried out, as a challenge
+begins), often beside other effects of the same moment: `claim_win` only records the claim, as a
+public fact (`PlayerNoted`, key ``won``), and the next boundary declares it, with everyone who then
+has five external bases. The claim is a fact, not a note of the command, because the rule may stop at
+a decision before the boundary (a loss to choose, ships to place): the game then waits with the win
+claimed, and the command that answers reaches the boundary.
 """
 
 from __future__ import annotations
 
 WINNING_BASES = 5
+CLAIM = "won"  # a player's note: the reason of an alternate win claimed, declared at the next boundary
 
 
 class GameOver(Exception):
@@ -29,14 +35,20 @@ def winners(state: dict) -> list[str]:
     return [c for c in state["order"] if counts[c] >= WINNING_BASES]
 
 
-def declare_winners(ctx, claimed: dict[str, str] | None = None) -> None:
+def claims(state: dict) -> dict[str, str]:
+    """The alternate wins claimed and not yet declared: ``{colour: reason}``, in seating order."""
+    notes = state.get("notes") or {}
+    return {c: notes[c][CLAIM] for c in state["order"] if CLAIM in notes.get(c, {})}
+
+
+def declare_winners(ctx) -> None:
     """End the game if anyone has won: the challenge's played cards are discarded first (stage 9).
 
-    ``claimed``: players who win now by another condition than their bases (``{colour: reason}``: a
-    power's alternate win, `claim_win`); they win together with everyone who has five external bases.
+    The players who claimed an alternate win (`claim_win`) win together with everyone who has five
+    external bases.
     """
     found = winners(ctx.state)
-    claimed = claimed or {}
+    claimed = claims(ctx.state)
     if not found and not claimed:
         return
     everyone = [c for c in ctx.state["order"] if c in found or c in claimed]
@@ -49,10 +61,11 @@ def declare_winners(ctx, claimed: dict[str, str] | None = None) -> None:
 
 
 def claim_win(ctx, player: str, reason: str) -> None:
-    """A power's alternate win (Tick-Tock's last token, Masochist's lost ships): the game ends at once, and
-    whoever has five external bases at that moment wins with ``player`` (a joint win, as 000/002 says of
-    simultaneous fifth bases)."""
-    declare_winners(ctx, {player: reason})
+    """A power's alternate win (Tick-Tock's last token, Masochist's lost ships): recorded now, declared at the
+    next boundary of the turn sequence, once the rule that met the condition is carried out; whoever has five
+    external bases then wins with ``player`` (a joint win, as 000/002 says of simultaneous fifth bases)."""
+    if CLAIM not in ctx.state["notes"].get(player, {}):
+        ctx.emit("PlayerNoted", player=player, key=CLAIM, value=reason)
 
 
 def discard_resolved_challenge_cards(ctx) -> None:

@@ -2,8 +2,10 @@
 
 At the beginning of every challenge (``on_challenge_began``: before its regroup, so before the offense
 retrieves a token), a Masochist with no token on any planet or on the cone (all in the warp or removed
-from the game) announces its win: a Cosmic Zap may cancel it, else the game ends
-(`engine.winning.claim_win`). Its power is not lost for want of home bases
+from the game) announces its win: a Cosmic Zap may cancel it, else the win is claimed
+(`engine.winning.claim_win`) and declared at the next boundary of the turn sequence, the challenge's
+start window, once what else the challenge's beginning set off is carried out (Hate's discard, say);
+anyone who then has five external bases wins with it. Its power is not lost for want of home bases
 (``kept_without_home_bases``: `engine.state.active_powers`), and it may still win by bases. Its flares
 change the regroup (`engine.regroup`): the Wild names another player to retrieve a token in the
 offense's place, the Super lets the Masochist remove one of its tokens in the warp from the game

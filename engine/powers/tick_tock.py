@@ -4,11 +4,14 @@ the last one removed wins the game.
 Game setup (``on_game_setup``): the track starts at ten tokens. It lies on the alien sheet, not with a
 player: a public note under the power's name (``PlayerNoted`` with ``player`` ``"Tick-Tock"``, key
 ``tokens``: the board's ``notes`` show it), so it goes with the power if the sheets are swapped
-(Sorcerer's Wild); `engine.invariants` keeps it between 1 and 10 while the game goes on. While the power works, a challenge the defense wins
-(``on_resolved``) or a deal whose terms were carried out (``on_deal_made``), whoever the players,
-removes one token at once; the last one ends the game (`engine.winning.claim_win`), a joint win with
-anyone who has five external bases at that moment. A Cosmic Zap on Tick-Tock during the challenge
-keeps the token on the sheet.
+(Sorcerer's Wild); `engine.invariants` keeps it between 1 and 10 while the game goes on (0 once the win
+is claimed). While the power works, a challenge the defense wins (``on_resolved``) or a deal made
+(``on_deal_concluded`` with ``made``, once the deal is over, heard with the other powers that count
+deals), whoever the players, removes one token at once. The last one claims the win for the power's holder (`engine.winning.claim_win`): the game ends at
+the next boundary of the turn sequence, once the rest of that outcome or deal is carried out (another
+power's effect of the same moment, the main players' ships back home from the cone), a joint win with
+anyone who then has five external bases. A Cosmic Zap on Tick-Tock during the challenge keeps the token
+on the sheet.
 """
 
 from engine import shapes
@@ -30,7 +33,7 @@ def tokens_left(state: dict) -> int | None:
 
 
 def tick(ctx, me: str) -> None:
-    """One token leaves the track; the last one wins the game for ``me``, who holds the power."""
+    """One token leaves the track; the last one claims the win for ``me``, who holds the power."""
     left = tokens_left(ctx.state)
     if not left:
         return
@@ -63,8 +66,9 @@ class TickTock(Power):
         if defense_won(outcome):
             tick(ctx, me)
 
-    def on_deal_made(self, ctx, me, *, effect=None):
-        tick(ctx, me)
+    def on_deal_concluded(self, ctx, me, *, made, effect=None):
+        if made:
+            tick(ctx, me)
 
 
 POWER = TickTock()
@@ -126,8 +130,8 @@ class TickTockSuper(Flare):
         if winner and not outcome.get("both_lose") and side_of(ctx.state, me) == winner:
             self.pay_and_tick(ctx, me)
 
-    def on_deal_made(self, ctx, me, *, effect=None):
-        if side_of_main(ctx.state, me) is not None:
+    def on_deal_concluded(self, ctx, me, *, made, effect=None):
+        if made and side_of_main(ctx.state, me) is not None:
             self.pay_and_tick(ctx, me)
 
     def pay_and_tick(self, ctx, me) -> None:

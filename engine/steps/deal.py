@@ -433,7 +433,6 @@ class DealExecute(Step):
             terms = state["ch"]["deal"]["proposals"][str(state["ch"]["deal"]["accepted"])]["terms"]
             ctx.emit("DealConcluded", made=True, terms=terms, reason=None)
             ctx.replace(ctx.step("deal_cleanup"))
-            fire(ctx, "on_deal_made")  # its terms carried out (Tick-Tock)
             return
         task = tasks[0]
         if task["kind"] == "cards":  # the giver holds no more than it owes: all of it
@@ -525,5 +524,6 @@ class DealCleanup(Step):
         ctx.done()
         return_home(ctx, [{"player": color, "src": f"cone:{side}", "count": n, "reason": "after the deal"}
                           for side in SIDES for color, n in state["cone"][side].items()])
-        # powers that count a deal made or failed as a win or a loss (the FFG Grudge)
+        # powers that count a deal made or failed as a win or a loss (the FFG Grudge and Warrior), or that count
+        # deals made (Tick-Tock)
         fire(ctx, "on_deal_concluded", made=bool(state["ch"]["deal"]["made"]))

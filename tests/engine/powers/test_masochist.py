@@ -4,7 +4,9 @@ Yellow is the Masochist with one ship left, on yellow-0 (the other 19 in the war
 keep a power with, but Masochist keeps its own). Red attacks blue-2 (4 blue ships) with two ships.
 """
 
+from engine import fold
 from engine.invariants import violations
+from engine.powers.masochist import REASON
 from engine.scenario import Scenario
 from projections import views
 
@@ -14,9 +16,9 @@ YELLOW = ["A10", "N", "N", "N", "A8", "A8", "A8", "A6"]
 LAST_SHIP = {f"yellow-{i}": ({"yellow": 1} if i == 0 else {}) for i in range(5)}
 
 
-def game(yellow="Masochist", red="Mind", hands=None, **kw) -> Scenario:
+def game(yellow="Masochist", red="Mind", blue="Sorcerer", hands=None, **kw) -> Scenario:
     stacked = {"red": RED, "blue": BLUE, "yellow": YELLOW, **(hands or {})}
-    return Scenario(players=3, powers={"red": [red], "blue": ["Sorcerer"], "yellow": [yellow]}, hands=stacked,
+    return Scenario(players=3, powers={"red": [red], "blue": [blue], "yellow": [yellow]}, hands=stacked,
                     destiny=["blue.1", "blue.3"], first="red", ruleset="ffg", **kw)
 
 
@@ -44,6 +46,30 @@ def test_masochist_power_wins_at_the_next_challenge_once_its_last_ship_is_lost()
     assert game_ended(g) == {"winners": ["yellow"], "reason": "Masochist lost all its ships"}
     assert g.state["status"] == "finished" and views.board(g.state)["winners"] == ["yellow"]
     assert violations(g.state) == []
+
+
+def test_masochist_power_wins_once_what_the_challenge_s_beginning_set_off_is_carried_out():
+    """Blue's turn begins with yellow's ships all lost: Masochist's win and Hate's discard are both set off by the
+    beginning of the challenge, Masochist's first (yellow comes before blue, the offense, in timing order). The
+    win is claimed at once but declared at the next boundary, once Hate is carried out: blue discards its A20,
+    nobody can match it, and red loses three ships of blue's choice (the FFG Hate chooses them), the two that
+    took blue-2 among them. The final board shows all of it."""
+    g = game(blue="Hate", tokens=LAST_SHIP)
+    lose_the_last_ship(g)
+    assert g.tokens("blue-2") == {"red": 2}
+    g.end_turn()
+    assert g.state["turn"]["offense"] == "blue" and g.state["ch"]["number"] == 1
+    assert g.state["notes"]["yellow"] == {"won": REASON}
+    assert game_ended(g) is None and g.state["status"] == "playing"
+    g.answer("blue", "hate_discard", "discard", {"card": "A20.2"})
+    red_warp = g.warp("red")
+    g.lose("blue", {"blue-2": 2, "red-3": 1})  # red's three ships, of the hater's choice
+    assert game_ended(g) == {"winners": ["yellow"], "reason": REASON}
+    assert g.state["status"] == "finished" and g.state["winners"] == ["yellow"]
+    assert "A20.2" in g.state["discard"] and "A20.2" not in g.hand("blue")
+    assert g.tokens("blue-2") == {} and g.tokens("red-3") == {"red": 3} and g.warp("red") == red_warp + 3
+    assert g.state["external_bases"]["red"] == 0 and g.warp("yellow") == 20
+    assert violations(g.state) == [] and fold(g.log) == g.state
 
 
 def test_masochist_power_without_it_the_lost_ships_win_nothing():

@@ -6,8 +6,9 @@ sheet (``notes["Tick-Tock"]["tokens"]``); where a test needs it nearly empty it 
 earlier defense wins would have left it.
 """
 
+from engine import fold
 from engine.invariants import violations
-from engine.scenario import Scenario, terms
+from engine.scenario import Scenario, kinds, terms
 from projections import views
 
 RED = ["A4", "N", "N", "A6", "A4", "A6", "A6", "A8"]
@@ -16,9 +17,9 @@ YELLOW = ["A10", "N", "N", "N", "A8", "A8", "A8", "A6"]
 POWER_LOST = {"yellow-1": {}, "yellow-2": {}, "yellow-3": {}}  # two home colonies left
 
 
-def game(yellow="Tick-Tock", blue="Sorcerer", hands=None, **kw) -> Scenario:
+def game(yellow="Tick-Tock", blue="Sorcerer", red="Mind", hands=None, **kw) -> Scenario:
     stacked = {"red": RED, "blue": BLUE, "yellow": YELLOW, **(hands or {})}
-    return Scenario(players=3, powers={"red": ["Mind"], "blue": [blue], "yellow": [yellow]}, hands=stacked,
+    return Scenario(players=3, powers={"red": [red], "blue": [blue], "yellow": [yellow]}, hands=stacked,
                     destiny=["blue.1"], first="red", ruleset="ffg", **kw)
 
 
@@ -197,11 +198,119 @@ def test_tick_tock_power_the_track_goes_with_the_sheet_when_powers_are_swapped()
 
 def test_tick_tock_power_its_last_token_ends_the_game_even_while_other_reactions_are_being_collected():
     """Found by a 300-game ffg run (flares off, 5 players, seed 1:160): Tick-Tock's last token went at a
-    defensive win while another power's reaction to the same resolution had been collected; the win's
-    GameOver met the collection's clean-up, which scheduled the reaction on an agenda already cleared.
-    The win now ends the game: the collected reactions are dropped with it."""
+    defensive win while another power's reaction to the same resolution (Grudge's revenge) had been
+    collected; a win that ended the game on the spot met the collection's clean-up, which scheduled the
+    reaction on an agenda already cleared. The last token now only claims the win: the reaction is carried
+    out, and the next boundary ends the game."""
     from engine.simulate import play_game
 
     result = play_game("1:160", 5, {"flares": False}, ruleset="ffg")
     assert result.error is None and result.violations == []
     assert result.finished and result.winner_powers == ["Tick-Tock"]
+
+
+def test_tick_tock_power_last_token_wins_once_the_resolution_is_carried_out():
+    """The defense's win takes the track's last token, and in the same breath Grudge (the defense) makes yellow,
+    who declined its invitation, lose a ship of its choice. The win waits for that rule to be carried out: the
+    game goes on through yellow's decision and ends at the next boundary of the turn sequence, with the
+    resolution's whole outcome on the final board."""
+    g = game(blue="Grudge")
+    g.state["notes"]["Tick-Tock"]["tokens"] = 1
+    g.launch({"red-0": 1}, "blue-2")
+    g.invite("red", [])
+    g.invite("blue", ["yellow"])
+    g.decline("yellow")
+    g.play("red", "A4")
+    g.play("blue", "A15")
+    assert g.resolved()["winner"] == "defense"
+    # the last token is gone and the win is claimed, but Grudge's revenge comes first
+    assert track(g) == 0 and game_ended(g) is None and g.state["status"] == "playing"
+    assert g.state["notes"]["yellow"] == {"won": "Tick-Tock's last token"}
+    assert violations(g.state) == []
+    g.lose("yellow", {"yellow-1": 1})
+    assert game_ended(g) == {"winners": ["yellow"], "reason": "Tick-Tock's last token"}
+    assert g.state["status"] == "finished" and g.state["winners"] == ["yellow"]
+    assert g.tokens("yellow-1") == {"yellow": 3} and g.warp("yellow") == 1  # Grudge's revenge
+    assert g.tokens("blue-2") == {"blue": 4} and g.warp("red") == 1  # the beaten offense's ship
+    assert kinds(g.state["discard"]) == ["A15", "A4"]
+    assert g.state["committed"] == {"offense": [], "defense": []} and g.state["table"] == []
+    assert violations(g.state) == [] and fold(g.log) == g.state
+
+
+def test_tick_tock_power_last_token_of_a_deal_wins_with_the_ships_home():
+    """A deal's last token: the win is declared once the deal is over, the main players' ships back home, not
+    while red's two ships the base did not take still stand on the cone."""
+    g = game()
+    g.state["notes"]["Tick-Tock"]["tokens"] = 1
+    g.launch({"red-0": 3}, "blue-2")
+    g.invite_none()
+    g.play("red", "N")
+    g.play("blue", "N")
+    g.pass_windows()
+    g.propose("red", terms(offense_base="blue-3"))
+    g.accept("blue", 1)
+    g.take_base("red", {"cone:offense": 1})
+    assert game_ended(g) is None and g.tokens("cone:offense") == {"red": 2}
+    g.place("red", {"red-2": 2})  # the two ships left on the cone go home
+    assert game_ended(g) == {"winners": ["yellow"], "reason": "Tick-Tock's last token"}
+    assert g.state["cone"] == {"offense": {}, "defense": {}}
+    assert g.tokens("red-0") == {"red": 1} and g.tokens("red-2") == {"red": 6}
+    assert g.tokens("blue-3") == {"blue": 4, "red": 1} and g.tokens("blue-2") == {"blue": 4}
+    assert g.state["external_bases"]["red"] == 1 and track(g) == 0
+    assert kinds(g.state["discard"]) == ["N", "N"] and g.state["committed"] == {"offense": [], "defense": []}
+    assert violations(g.state) == [] and fold(g.log) == g.state
+
+
+def test_tick_tock_power_a_failed_deal_removes_nothing():
+    g = game()
+    challenge(g, "N", "N")
+    g.pass_windows()
+    g.give_up("red")
+    g.give_up("blue")
+    assert g.ch["deal"]["made"] is False
+    g.lose("red", {"red-1": 3})
+    g.lose("blue", {"blue-2": 3})
+    assert track(g) == 10
+
+
+def test_tick_tock_super_a_deal_made_pays_a_ship_to_remove_a_second_token():
+    g = super_game()
+    g.launch({"red-0": 1}, "blue-2")
+    g.invite_none()
+    g.play("red", "N")
+    g.play("blue", "N")
+    g.use("blue", "card:Flare:Tick-Tock")
+    g.pass_windows()
+    g.propose("red", terms(offense_base="blue-3"))
+    g.accept("blue", 1)
+    g.take_base("red", {"cone:offense": 1})
+    g.lose("blue", {"blue-4": 1})
+    assert track(g) == 8
+    assert g.warp("blue") == 1 and g.tokens("blue-4") == {"blue": 3}
+    assert g.tokens("blue-3") == {"blue": 4, "red": 1} and g.state["cone"] == {"offense": {}, "defense": {}}
+
+
+def test_tick_tock_super_pays_for_a_deal_made_after_the_offense_s_grudge_in_timing_order():
+    """A deal made is one fact, heard once the deal is over by everything that counts it: red's Grudge (yellow
+    declined its invitation: a deal made costs yellow a ship) and blue's Super of Tick-Tock (blue pays a ship
+    to take one more token off the track). Both answer the same moment, so they take effect in timing order
+    (RULES.md 5): the offense's power first, then the defense's flare."""
+    g = super_game(red="Grudge")
+    g.launch({"red-0": 1}, "blue-2")
+    g.invite("red", ["yellow"])
+    g.invite("blue", [])
+    g.decline("yellow")
+    g.play("red", "N")
+    g.play("blue", "N")
+    g.use("blue", "card:Flare:Tick-Tock")
+    g.pass_windows()
+    g.propose("red", terms(offense_base="blue-3"))
+    g.accept("blue", 1)
+    g.take_base("red", {"cone:offense": 1})
+    losses = [(p["player"], p["info"]["reason"]) for p in g.prompts() if p["kind"] == "choose_losses"]
+    assert losses == [("yellow", "Grudge")]
+    g.lose("yellow", {"yellow-1": 1})
+    assert [(p["player"], p["info"]["reason"]) for p in g.prompts()] == [("blue", "Tick-Tock Super Flare")]
+    g.lose("blue", {"blue-4": 1})
+    assert track(g) == 8 and g.warp("yellow") == 1 and g.warp("blue") == 1
+    assert g.tokens("blue-3") == {"blue": 4, "red": 1} and g.state["cone"] == {"offense": {}, "defense": {}}
