@@ -34,13 +34,13 @@ def evolve(state: dict | None, event: dict) -> dict:
     if state is None:
         state = empty()
     event_type = event["type"]
-    HANDLERS[event_type](state, event["payload"], event)
+    moved_home_bases = HANDLERS[event_type](state, event["payload"], event)
     # "ply": the position in the current line of play, counted in facts (the RNG's key); it
     # differs from the stream version "v", which counts every event, by the bookkeeping events
     # and after a rewind (see engine.rewind)
     if event_type not in BOOKKEEPING:
         state["ply"] = state.get("ply", 0) + 1
-        fact_applied(state, event_type)
+        fact_applied(state, event_type, forces_moved=bool(moved_home_bases))
     state["v"] += 1
     state["time"] = event["time"] if "time" in event else state.get("time", 0)
     # "rest": the game waits for a decision here (the last event of a command says ``end``)
@@ -294,7 +294,10 @@ def token_place(s: dict, place: str) -> dict:
 
 @handles("TokensMoved")
 def _tokens_moved(s, p, event):
+    """Moves tokens; says whether a home base was made or given up (what is in force may change with it:
+    a power is lost for want of home bases, engine.memo.FORCES)."""
     planets = s["planets"]
+    home_bases_changed = False
     for color, src, dst, count in p["moves"]:
         source = token_place(s, src)
         left = source.get(color, 0) - count
@@ -303,12 +306,17 @@ def _tokens_moved(s, p, event):
         else:
             del source[color]
             if src in planets:  # a base given up
-                s["home_bases" if system_of(src) == color else "external_bases"][color] -= 1
+                home = system_of(src) == color
+                s["home_bases" if home else "external_bases"][color] -= 1
+                home_bases_changed = home_bases_changed or home
         target = token_place(s, dst)
         had = target.get(color, 0)
         target[color] = had + count
         if not had and count and dst in planets:  # a base made
-            s["home_bases" if system_of(dst) == color else "external_bases"][color] += 1
+            home = system_of(dst) == color
+            s["home_bases" if home else "external_bases"][color] += 1
+            home_bases_changed = home_bases_changed or home
+    return home_bases_changed
 
 
 # The challenge ----------------------------------------------------------------------------------

@@ -82,11 +82,39 @@ from engine.registry import EFFECTS, POWERS
 from engine.state import active_powers, powers_of, timing_order
 
 
+class Forces:
+    """What is in force at some moment: ``entries``, ``(handler, owner, effect)`` for every active power in
+    timing order, then every effect played this challenge in the order played; and, worked out as they are
+    asked, the listeners of each hook among them (most hooks have none)."""
+
+    __slots__ = ("entries", "_listeners")
+
+    def __init__(self, entries: tuple):
+        self.entries = entries
+        self._listeners: dict[str, tuple] = {}
+
+    def listeners(self, hook: str) -> tuple:
+        """``(method, owner, effect)`` for every entry whose handler answers ``hook``, in order."""
+        told = self._listeners.get(hook)
+        if told is None:
+            told = self._listeners[hook] = tuple((fn, owner, effect) for handler, owner, effect in self.entries
+                                                 if (fn := getattr(handler, hook, None)) is not None)
+        return told
+
+
+NOTHING_IN_FORCE = Forces(())
+# The same few `Forces` recur all game long (the powers in force in the timing order of each offense
+# and defense), so each is kept, with the listeners worked out for it, under what it holds: the
+# handlers, the owners and the very effect records (kept alive by the entries, so their ids stay theirs).
+_SEEN: dict[tuple, Forces] = {}
+_SEEN_LIMIT = 512
+
+
 @while_unchanged(FORCES)  # the rules ask "what is in force?" at every step, and most facts leave it as it was
-def in_force(state: dict) -> tuple:
-    """``(handler, owner, effect)`` for every active power and every effect played this challenge."""
+def in_force(state: dict) -> Forces:
+    """Every active power and every effect played this challenge (`Forces`)."""
     if state.get("status") != "playing":
-        return ()
+        return NOTHING_IN_FORCE
     active = active_powers(state)
     found = [(POWERS[name], color, None) for color in timing_order(state) for name in powers_of(state, color)
              if (color, name) in active]
@@ -96,46 +124,29 @@ def in_force(state: dict) -> tuple:
             handler = EFFECTS.get(effect["source"])
             if handler is not None:
                 found.append((handler, effect["player"], effect))
-    return _same_as_before(tuple(found))
+    key = tuple((id(handler), owner, id(effect)) for handler, owner, effect in found)
+    forces = _SEEN.get(key)
+    if forces is None:
+        if len(_SEEN) >= _SEEN_LIMIT:
+            _SEEN.clear()
+        forces = _SEEN[key] = Forces(tuple(found))
+    return forces
 
 
-# the last answer of `in_force`: a fact that may have changed it (a token moved) mostly did not
-_LAST_FORCES: tuple = ()
-
-
-def _same_as_before(found: tuple) -> tuple:
-    """``found``, or the last answer if it holds the very same handlers, owners and effects: the
-    listeners worked out for it (`listeners`) then stay good."""
-    global _LAST_FORCES
-    last = _LAST_FORCES
-    if len(last) == len(found) and all(a[0] is b[0] and a[1] == b[1] and a[2] is b[2] for a, b in zip(last, found)):
-        return last
-    _LAST_FORCES = found
-    return found
-
-
-# The listeners of each hook among what is in force, worked out once per `in_force` answer (the same
-# tuple object while what is in force stays the same): a hook is asked about dozens of times between
-# two facts, and most hooks have no listener at all. (state, its ply, the in-force answer, {hook:
-# listeners}); one slot, assigned in one go: safe across threads.
-_LISTENERS: tuple = (None, -1, None, {})
+# (state, its ply, what is in force then): a hook is asked about dozens of times between two facts.
+# One slot, assigned in one go: safe across threads.
+_LAST: tuple = (None, -1, NOTHING_IN_FORCE)
 
 
 def listeners(state: dict, hook: str) -> tuple:
     """``(method, owner, effect)`` for every handler in force that answers ``hook``, in timing order."""
-    global _LISTENERS
-    known_state, known_ply, forces, table = _LISTENERS
+    global _LAST
+    known_state, known_ply, forces = _LAST
     ply = state.get("ply", 0)
     if known_state is not state or known_ply != ply:
-        found = in_force(state)
-        if found is not forces:
-            forces, table = found, {}
-        _LISTENERS = (state, ply, forces, table)
-    told = table.get(hook)
-    if told is None:
-        told = table[hook] = tuple((fn, owner, effect) for handler, owner, effect in forces
-                                   if (fn := getattr(handler, hook, None)) is not None)
-    return told
+        forces = in_force(state)
+        _LAST = (state, ply, forces)
+    return forces.listeners(hook)
 
 
 def fold(state: dict, hook: str, value, **kw):

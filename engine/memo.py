@@ -34,8 +34,10 @@ class Watch:
 
 # What is in force: who holds which power, whose powers are lost for want of home bases, what is
 # zapped, the effects played this challenge, who the main players are, whether the game is being
-# played. Any fact not named here (new kinds included) may change it.
+# played. Any fact not named here (new kinds included) may change it; tokens moved change it only
+# when a home base is made or given up, which `evolve` tells apart (``forces_moved``).
 FORCES = Watch(frozenset({
+    "TokensMoved",
     "StageBegan", "Passed", "DecisionTaken", "DecisionTimedOut", "CardsMoved", "DeckReshuffled", "DeckFormed",
     "HandRevealed", "CardPlayed", "ChallengeCardChosen", "ChallengeCardsRevealed", "RevealUndone", "DestinyDrawn",
     "ConeAimed", "AlliesInvited", "AllianceAnswered", "AllyRemoved", "ChallengeResolved", "ChallengeNoted",
@@ -48,12 +50,14 @@ USABLE = Watch(frozenset({"Passed", "DecisionTaken", "DecisionTimedOut", "HandRe
 assert USABLE.unchanged_by <= FORCES.unchanged_by  # what is usable depends on what is in force
 
 
-def fact_applied(state: dict, event_type: str) -> None:
-    """Called by `evolve` after each fact (once ``ply`` counts it): tell the watches it may concern."""
+def fact_applied(state: dict, event_type: str, forces_moved: bool = False) -> None:
+    """Called by `evolve` after each fact (once ``ply`` counts it): tell the watches it may concern.
+    ``forces_moved``: the fact changed what `FORCES` watches though its kind mostly does not (a home base
+    made or given up by tokens moved)."""
     if event_type not in USABLE.unchanged_by:
         at = (state, state["ply"])
         USABLE.last = at
-        if event_type not in FORCES.unchanged_by:
+        if forces_moved or event_type not in FORCES.unchanged_by:
             FORCES.last = at
 
 

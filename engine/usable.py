@@ -27,11 +27,11 @@ def window_options(state: dict, player: str, window: str) -> list[dict]:
     """Everything a player could use in a window, one option per power use or card kind.
 
     Asked of every player at every window, and most hold nothing usable there: that is told first
-    from the windows their powers and cards could be used in at all (`reachable_windows`). Worked out
-    again only after a fact that may change it (callers must not change what they get)."""
+    from the windows their powers and cards could be used in at all (`reach`). Worked out again only
+    after a fact that may change it (callers must not change what they get)."""
     global _KNOWN
-    reachable = reachable_windows(state, player)
-    if reachable is not None and window not in reachable:
+    held = reach(state, player)
+    if held.windows is not None and window not in held.windows:
         return []
     known_state, known_ply, known = _KNOWN
     ply = state.get("ply", 0)
@@ -42,58 +42,70 @@ def window_options(state: dict, player: str, window: str) -> list[dict]:
         _KNOWN = (state, ply, known)
     found = known.get((player, window))
     if found is None:
-        found = known[(player, window)] = _window_options(state, player, window)
+        found = known[(player, window)] = _window_options(state, player, window, held)
     return found
 
 
-# per colour: (the cards it could play, its powers, the edition, the windows they reach), the last seen;
-# a player's cards and powers change far less often than the facts of the game
-_REACH: dict[str, tuple] = {}
+class Reach:
+    """What a player's cards and powers could be used for at all, whatever the moment: worked out once for
+    as long as its cards and powers stay the same (a player's hand changes far less often than the facts)."""
+
+    __slots__ = ("playable", "powers", "ruleset", "windows", "cards", "cards_windows")
+
+    def __init__(self, playable: list[str], powers: list[str], ruleset: str | None):
+        self.playable, self.powers, self.ruleset = list(playable), list(powers), ruleset
+        edition = ruleset or "mayfair"
+        # every window some card could be played in ("*": any)
+        self.cards_windows = hand_windows(tuple(playable))
+        # and with the powers' windows, or None for any window at all
+        self.windows = None if ANY_WINDOW in self.cards_windows else \
+            self.cards_windows | {window for name in powers for window in POWERS[name].windows_in(edition)}
+        # (card, its windows, its kind's name, whether it is a flare) for every card that could be played face up
+        self.cards = tuple((card, windows, cards.card_kind_name(card), card.startswith("Flare:"))
+                           for card in playable if (windows := card_windows(card)))
+
+    def same(self, playable: list[str], powers: list[str], ruleset: str | None) -> bool:
+        return self.playable == playable and self.powers == powers and self.ruleset == ruleset
 
 
-def reachable_windows(state: dict, player: str) -> frozenset[str] | None:
-    """Every window in which some card or power of a player could possibly be used, or None for any window
-    (a card usable at any time): whether it can now is `window_options`'s question. Remembered per player
-    for as long as its cards and powers stay the same."""
+# per colour, the last `Reach` worked out
+_REACH: dict[str, Reach] = {}
+
+
+def reach(state: dict, player: str) -> Reach:
+    """What a player's cards and powers could be used for at all (remembered while they stay the same)."""
     playable = playable_cards(state, player)
     powers = state["players"][player]["powers"]
     ruleset = state.get("ruleset")
     known = _REACH.get(player)
-    if known is not None and known[0] == playable and known[1] == powers and known[2] == ruleset:
-        return known[3]
-    in_hand = hand_windows(tuple(playable))
-    edition = ruleset or "mayfair"
-    found = None if ANY_WINDOW in in_hand else \
-        in_hand | {window for name in powers for window in POWERS[name].windows_in(edition)}
-    _REACH[player] = (list(playable), list(powers), ruleset, found)
-    return found
+    if known is None or not known.same(playable, powers, ruleset):
+        known = _REACH[player] = Reach(playable, powers, ruleset)
+    return known
 
 
-def _window_options(state: dict, player: str, window: str) -> list[dict]:
-    me = state["players"][player]
-    playable = playable_cards(state, player)
-    in_hand = hand_windows(tuple(playable))
-    cards_may = window in in_hand or ANY_WINDOW in in_hand
+def _window_options(state: dict, player: str, window: str, held: Reach) -> list[dict]:
     ruleset = state.get("ruleset") or "mayfair"
     found = []
     active = active_powers(state)
-    for name in me["powers"]:
+    for name in held.powers:
         power = POWERS[name]
         if window in power.windows_in(ruleset) and (player, name) in active and not power.used_up(state, player):
             found += power.options(state, player, window)
-    if not cards_may:
+    in_hand = held.cards_windows
+    if window not in in_hand and ANY_WINDOW not in in_hand:
         return found
     seen = set()
-    no_flare = not may_play_a_flare(state, player)
-    for card in playable:
-        windows = card_windows(card)
-        if not windows or (window not in windows and ANY_WINDOW not in windows):
+    no_flare = None
+    for card, windows, kind_name, is_flare in held.cards:
+        if (window not in windows and ANY_WINDOW not in windows) or kind_name in seen:
             continue
-        if no_flare and card.startswith("Flare:"):
-            continue
+        if is_flare:
+            if no_flare is None:
+                no_flare = not may_play_a_flare(state, player)
+            if no_flare:
+                continue
         ability = card_ability(state, player, card)
-        kind_name = cards.card_kind_name(card)
-        if ability is None or kind_name in seen or not ability.in_window(window, ruleset):
+        if ability is None or not ability.in_window(window, ruleset):
             continue
         offered = ability.options(state, player, card, window)
         if offered:
