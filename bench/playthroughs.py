@@ -7,7 +7,7 @@ its non-default value; then the same for the ``ffg`` edition, its own options on
 ``--games`` complete games between random legal players,
 spread evenly over the player counts the set allows (3-6; 2 for ``honeymoon``), checking
 every invariant after every command (`engine.simulate.play_game`). It prints one line per
-set and a total, and exits with status 1 when any game crashed or broke an invariant (a
+set (and a line by player count) and a total, and exits with status 1 when any game crashed or broke an invariant (a
 decision always owed is one of them). A game still going at the simulator's turn cap (1,000
 turns) is counted under "capped": it kept offering legal moves, but random players did not
 finish it (two players without the honeymoon, mostly: see tests/engine/test_simulation.py).
@@ -76,8 +76,16 @@ def run_set(pool, label: str, options: dict, counts: tuple[int, ...], games: int
     jobs = [(f"{seed}:{label}:{index}", counts[index % len(counts)], options) for index in range(games)]
     started = time.perf_counter()
     summary = {"set": label, "games": games, "players": list(counts), "finished": 0, "errors": 0,
-               "invariant_violations": 0, "unfinished": 0, "turns": 0, "examples": []}
+               "invariant_violations": 0, "unfinished": 0, "turns": 0, "examples": [],
+               "by_players": {str(n): {"games": 0, "finished": 0, "errors": 0, "invariant_violations": 0,
+                                       "unfinished": 0} for n in counts}}
     for outcome in pool.imap_unordered(_play, jobs, chunksize=4):
+        seats = summary["by_players"][str(outcome["players"])]
+        seats["games"] += 1
+        seats["finished"] += outcome["finished"]
+        seats["errors"] += outcome["error"] is not None
+        seats["invariant_violations"] += len(outcome["violations"])
+        seats["unfinished"] += outcome["unfinished"] is not None
         summary["turns"] += outcome["turns"]
         summary["finished"] += outcome["finished"]
         summary["errors"] += outcome["error"] is not None
@@ -112,6 +120,10 @@ def main(argv=None) -> int:
             print(f"{label:32} {summary['games']:>6} {summary['finished']:>8} {summary['errors']:>6} "
                   f"{summary['invariant_violations']:>10} {summary['unfinished']:>6} {summary['turns']:>8} "
                   f"{summary['seconds']:>8}", flush=True)
+            print("    by players: " + "; ".join(
+                f"{n}: {c['games']} games, {c['finished']} finished, {c['errors']} errors, "
+                f"{c['invariant_violations']} violations, {c['unfinished']} capped"
+                for n, c in summary["by_players"].items()), flush=True)
             for example in summary["examples"]:
                 print(f"    {example}", flush=True)
     bad = sum(s["errors"] + s["invariant_violations"] for s in summaries)
