@@ -55,7 +55,11 @@ class Step:
 
 def register(cls):
     """Class decorator: make a Step subclass the handler of its ``op``."""
-    STEPS[cls.op] = cls()
+    handler = STEPS[cls.op] = cls()
+    # what the driver may skip for this kind of step: asking for decisions it never owes, a boundary hook
+    # that does nothing
+    handler.asks = cls.prompts is not Step.prompts
+    handler.acts_at_boundary = cls.at_boundary is not Step.at_boundary
     return cls
 
 
@@ -208,12 +212,14 @@ def advance(ctx) -> None:
         step = state["agenda"][-1]
         handler = STEPS[step["op"]]
         if handler.settles_wins:
-            ctx.settle_wins()
-            before = ctx.progress
-            handler.at_boundary(ctx, step)
-            if ctx.progress != before:
-                continue  # the boundary changed the agenda (a turn ended at once)
-        if waiting_for(state, step):
+            if ctx.may_have_won:
+                ctx.settle_wins()
+            if handler.acts_at_boundary:
+                before = ctx.progress
+                handler.at_boundary(ctx, step)
+                if ctx.progress != before:
+                    continue  # the boundary changed the agenda (a turn ended at once)
+        if handler.asks and waiting_for(state, step):
             return
         before = ctx.progress
         handler.run(ctx, step)

@@ -47,8 +47,12 @@ def declare_winners(ctx) -> None:
     The players who claimed an alternate win (`claim_win`) win together with everyone who has five
     external bases.
     """
-    found = winners(ctx.state)
-    claimed = claims(ctx.state)
+    state = ctx.state
+    if max(state["external_bases"].values(), default=0) < WINNING_BASES and \
+            not any(CLAIM in noted for noted in state["notes"].values()):
+        return  # (the usual case, told cheaply: asked at the first boundary after every token moved)
+    found = winners(state)
+    claimed = claims(state)
     if not found and not claimed:
         return
     everyone = [c for c in ctx.state["order"] if c in found or c in claimed]
