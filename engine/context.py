@@ -39,6 +39,10 @@ BOOKMARK = "Bookmark"
 class Ctx:
     """A scratch state plus the events that made it."""
 
+    __slots__ = ("state", "events", "facts", "progress", "actor", "time", "_rng", "_position", "_sid",
+                 "may_have_won", "expired", "quaking", "_collected", "_marked_agenda", "_marked_sid",
+                 "_clock_changed")
+
     def __init__(self, state: dict, *, actor: str, time: int):
         self.state = state
         self.events: list[dict] = []

@@ -71,10 +71,13 @@ def while_unchanged(watch: Watch):
             nonlocal last
             known_state, known_ply, known = last
             ply = state.get("ply", 0)
-            if known_state is state and watch.holds(state, known_ply, ply):
-                if known_ply != ply:
+            if known_state is state:
+                if known_ply == ply:
+                    return known
+                changed_state, changed_ply = watch.last  # (Watch.holds, unrolled: asked at every step)
+                if changed_state is state and changed_ply <= known_ply <= ply:
                     last = (state, ply, known)
-                return known
+                    return known
             found = question(state)
             last = (state, ply, found)
             return found

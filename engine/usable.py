@@ -12,7 +12,7 @@ from functools import lru_cache
 from engine import cards, rulesets
 from engine.abilities import card_ability, card_windows
 from engine.memo import USABLE
-from engine.playable import playable_cards
+from engine.playable import OTHER_PLACES, playable_cards
 from engine.powers.base import ANY_WINDOW
 from engine.registry import POWERS
 from engine.state import active_powers, timing_order
@@ -64,9 +64,6 @@ class Reach:
         self.cards = tuple((card, windows, cards.card_kind_name(card), card.startswith("Flare:"))
                            for card in playable if (windows := card_windows(card)))
 
-    def same(self, playable: list[str], powers: list[str], ruleset: str | None) -> bool:
-        return self.playable == playable and self.powers == powers and self.ruleset == ruleset
-
 
 # per colour, the last `Reach` worked out
 _REACH: dict[str, Reach] = {}
@@ -74,11 +71,17 @@ _REACH: dict[str, Reach] = {}
 
 def reach(state: dict, player: str) -> Reach:
     """What a player's cards and powers could be used for at all (remembered while they stay the same)."""
-    playable = playable_cards(state, player)
-    powers = state["players"][player]["powers"]
+    seat = state["players"][player]
+    for place in OTHER_PLACES:
+        if place in seat:
+            playable = playable_cards(state, player)
+            break
+    else:
+        playable = seat["hand"]
+    powers = seat["powers"]
     ruleset = state.get("ruleset")
     known = _REACH.get(player)
-    if known is None or not known.same(playable, powers, ruleset):
+    if known is None or known.playable != playable or known.powers != powers or known.ruleset != ruleset:
         known = _REACH[player] = Reach(playable, powers, ruleset)
     return known
 
