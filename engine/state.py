@@ -71,7 +71,7 @@ def tokens_on(state: dict, planet: str, color: str) -> int:
 
 def bases(state: dict, color: str) -> list[str]:
     """Every planet holding at least one of ``color``'s tokens: home system first, then clockwise."""
-    return [p for p, tokens in state["planets"].items() if tokens.get(color, 0) > 0]
+    return [p for p, tokens in state["planets"].items() if color in tokens and tokens[color] > 0]
 
 
 def home_base_count(state: dict, color: str) -> int:
@@ -103,7 +103,7 @@ def empty_home_planets(state: dict, color: str) -> list[str]:
 
 def tokens_on_bases(state: dict, color: str) -> dict[str, int]:
     """``{planet: n}`` for every base of ``color``: where it could take tokens from."""
-    return {p: tokens[color] for p, tokens in state["planets"].items() if tokens.get(color, 0) > 0}
+    return {p: tokens[color] for p, tokens in state["planets"].items() if color in tokens and tokens[color] > 0}
 
 
 def warp_count(state: dict, color: str) -> int:
@@ -143,7 +143,7 @@ def clockwise_from_left(state: dict, color: str) -> list[str]:
     """Every other player, starting at ``color``'s left and going clockwise."""
     seats = state["order"]
     start = seats.index(color)
-    return [seats[(start + k) % len(seats)] for k in range(1, len(seats))]
+    return seats[start + 1:] + seats[:start]
 
 
 def hand(state: dict, color: str) -> list[str]:
