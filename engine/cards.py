@@ -130,11 +130,13 @@ def card(card_id: str) -> dict:
     raise KeyError(f"unknown card {card_id!r}")
 
 
+@cache  # (asked of every card in every hand at every step)
 def kind(card_id: str) -> str:
     """The kind of a card: attack, compromise, war, morph, reinforcement, edict, flare, kicker."""
     return card(card_id)["kind"]
 
 
+@cache  # (asked of every card in every hand at every step)
 def is_challenge_card(card_id: str) -> bool:
     """Attack, Compromise, War (and the ffg Morph) are challenge cards; nothing else is."""
     return card(card_id)["kind"] in CHALLENGE_KINDS
@@ -158,6 +160,7 @@ def flare_power(card_id: str) -> str | None:
     return definition["name"] if definition["kind"] == "flare" else None
 
 
+@cache  # (asked of every card in every hand at every step)
 def card_kind_name(card_id: str) -> str:
     """The card without its copy suffix: what a scenario may write (``A8``, ``CosmicZap``)."""
     return card_id if card_id.startswith("Flare:") else card_id.split(".")[0]

@@ -34,6 +34,8 @@ __all__ = ["Ctx", "GameOver"]
 # facts whose `evolve` reads or replaces the agenda: a pending bookmark is written before them
 READS_AGENDA = frozenset({"Passed", "GameEnded"})
 BOOKMARK = "Bookmark"
+# facts after which someone may have won: tokens moved, or a note (a win claimed: engine.winning.CLAIM)
+MAY_WIN = frozenset({"TokensMoved", "PlayerNoted"})
 
 
 class Ctx:
@@ -74,7 +76,7 @@ class Ctx:
 
     def emit(self, event_type: str, **payload) -> dict:
         """Record a fact: apply it to the scratch state and keep it for the stream."""
-        if event_type in READS_AGENDA and self._marked_agenda is not None:
+        if self._marked_agenda is not None and event_type in READS_AGENDA:
             self.bookmark()
         event = {"type": event_type, "payload": payload, "actor": self.actor, "time": self.time}
         evolve(self.state, event)
@@ -82,8 +84,8 @@ class Ctx:
         self.progress += 1
         if event_type not in BOOKKEEPING:
             self.facts += 1
-        if event_type == "TokensMoved" or (event_type == "PlayerNoted" and payload["key"] == CLAIM):
-            self.may_have_won = True
+            if event_type in MAY_WIN and (event_type == "TokensMoved" or payload["key"] == CLAIM):
+                self.may_have_won = True
         return event
 
     def settle_wins(self) -> None:
@@ -173,11 +175,12 @@ class Ctx:
         if self._marked_agenda is None:
             self._marked_agenda = list(agenda)
         self.progress += 1
-        flow.agenda_changed()
         return agenda
 
     def _unshare(self, step: dict) -> dict:
-        """``step`` (a record of the agenda) is about to change in place: the copy kept to compare keeps its own."""
+        """``step`` (a record of the agenda) is about to change in place: the copy kept to compare keeps its own,
+        and what it waits for is to be worked out again (`engine.flow.waiting_for`)."""
+        flow.agenda_changed()
         marked = self._marked_agenda
         for index, kept in enumerate(marked):
             if kept is step:

@@ -42,7 +42,10 @@ def evolve(state: dict | None, event: dict) -> dict:
         state["ply"] = state.get("ply", 0) + 1
         fact_applied(state, event_type, forces_moved=bool(moved_home_bases))
     state["v"] += 1
-    state["time"] = event["time"] if "time" in event else state.get("time", 0)
+    if "time" in event:
+        state["time"] = event["time"]
+    elif "time" not in state:
+        state["time"] = 0
     # "rest": the game waits for a decision here (the last event of a command says ``end``)
     state["rest"] = event.get("end", False)
     return state

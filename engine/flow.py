@@ -97,8 +97,12 @@ def match(prompt_: dict, command: dict) -> tuple[dict, dict]:
     action = command.get("action")
     chosen = None
     for opt in prompt_["options"]:
-        if opt["action"] == action and all(key in IDENTITY_EXCLUDED or command.get(key) == value
-                                           for key, value in opt.items()):
+        if opt["action"] != action:
+            continue
+        for key, value in opt.items():
+            if key not in IDENTITY_EXCLUDED and command.get(key) != value:
+                break
+        else:
             chosen = opt
             break
     if chosen is None:
@@ -171,35 +175,37 @@ def owed(state: dict) -> list[dict]:
     return waiting_for(state, step) if step else []
 
 
-# The last answer of `waiting_for`: (state object, its version, the step's serial, the prompts).
-# The same object at the same version (`evolve` counts every event) with the same agenda owes the
-# same decisions, and the driver, the decision clock and the readers all ask in turn. `decide`
-# changes the agenda without events (engine.context): each change forgets the answer.
-_LAST_WAITING: tuple = (None, -1, -1, [])
+# The last answer of `waiting_for`: (state object, its version, the step record, the prompts). The
+# same object at the same version (`evolve` counts every event) with the same step record on top owes
+# the same decisions (a step's prompts read the step and the state, never the agenda beneath), and the
+# driver, the decision clock and the readers all ask in turn. `decide` changes the agenda without
+# events (engine.context): a step record put on is a new object, and one changed in place (its progress
+# noted) makes the answer be forgotten (`agenda_changed`).
+_LAST_WAITING: tuple = (None, -1, None, [])
 
 
 def agenda_changed() -> None:
-    """The agenda of the state being decided on changed: what it waits for must be worked out again."""
+    """A step record of the agenda being decided on changed in place: what it waits for must be worked out again."""
     global _LAST_WAITING
-    _LAST_WAITING = (None, -1, -1, [])
+    _LAST_WAITING = (None, -1, None, [])
 
 
 def bookmark_written(state: dict) -> None:
     """`decide` wrote a bookmark (engine.context): the state's version moved on, and nothing else did."""
     global _LAST_WAITING
-    last_state, last_version, last_sid, found = _LAST_WAITING
+    last_state, last_version, last_step, found = _LAST_WAITING
     if last_state is state and last_version == state["v"] - 1:
-        _LAST_WAITING = (state, state["v"], last_sid, found)
+        _LAST_WAITING = (state, state["v"], last_step, found)
 
 
 def waiting_for(state: dict, step: dict) -> list[dict]:
     """The decisions ``step`` (the top of the agenda) waits for: `Step.prompts`, worked out once per version."""
     global _LAST_WAITING
-    last_state, last_version, last_sid, found = _LAST_WAITING
-    if last_state is state and last_version == state["v"] and last_sid == step["sid"]:
+    last_state, last_version, last_step, found = _LAST_WAITING
+    if last_state is state and last_step is step and last_version == state["v"]:
         return found
     found = STEPS[step["op"]].prompts(state, step)
-    _LAST_WAITING = (state, state["v"], step["sid"], found)  # one assignment: safe across threads
+    _LAST_WAITING = (state, state["v"], step, found)  # one assignment: safe across threads
     return found
 
 

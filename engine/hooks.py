@@ -87,17 +87,17 @@ class Forces:
     timing order, then every effect played this challenge in the order played; and, worked out as they are
     asked, the listeners of each hook among them (most hooks have none)."""
 
-    __slots__ = ("entries", "_listeners")
+    __slots__ = ("entries", "known")
 
     def __init__(self, entries: tuple):
         self.entries = entries
-        self._listeners: dict[str, tuple] = {}
+        self.known: dict[str, tuple] = {}  # the listeners of each hook asked about so far
 
     def listeners(self, hook: str) -> tuple:
         """``(method, owner, effect)`` for every entry whose handler answers ``hook``, in order."""
-        told = self._listeners.get(hook)
+        told = self.known.get(hook)
         if told is None:
-            told = self._listeners[hook] = tuple((fn, owner, effect) for handler, owner, effect in self.entries
+            told = self.known[hook] = tuple((fn, owner, effect) for handler, owner, effect in self.entries
                                                  if (fn := getattr(handler, hook, None)) is not None)
         return told
 
@@ -146,7 +146,8 @@ def listeners(state: dict, hook: str) -> tuple:
     if known_state is not state or known_ply != ply:
         forces = in_force(state)
         _LAST = (state, ply, forces)
-    return forces.listeners(hook)
+    told = forces.known.get(hook)
+    return forces.listeners(hook) if told is None else told
 
 
 def fold(state: dict, hook: str, value, **kw):

@@ -158,7 +158,7 @@ def challenge_cards(state: dict, color: str) -> list[str]:
 
 def holds_challenge_card(state: dict, color: str) -> bool:
     """Whether a player holds at least one challenge card."""
-    return any(cards.is_challenge_card(c) for c in state["players"][color]["hand"])
+    return any(map(cards.is_challenge_card, state["players"][color]["hand"]))
 
 
 def powers_of(state: dict, color: str) -> list[str]:

@@ -94,7 +94,9 @@ class Power:
 
     def windows_in(self, ruleset: str) -> tuple[str, ...]:
         """The windows the power is used in, in a game of this edition."""
-        return self.readings.get(ruleset, {}).get("windows", self.windows) if self.readings else self.windows
+        if not self.readings:
+            return self.windows
+        return self.readings.get(ruleset, {}).get("windows", self.windows)
 
     def reads(self, state: dict, ruleset: str) -> bool:
         """Whether the game is of an edition whose reading of this power differs (``ffg``)."""
