@@ -77,7 +77,7 @@ def recorded_parts(board: dict, recorded: dict) -> dict:
 
 
 def test_there_are_golden_streams_to_check():
-    assert len(NAMES) >= 7
+    assert len(NAMES) >= 9
 
 
 @pytest.mark.parametrize("name", NAMES)
