@@ -85,27 +85,46 @@ from engine.state import active_powers, powers_of, timing_order
 class Forces:
     """What is in force at some moment: ``entries``, ``(handler, owner, effect)`` for every active power in
     timing order, then every effect played this challenge in the order played; and, worked out as they are
-    asked, the listeners of each hook among them (most hooks have none)."""
+    asked, the listeners of each hook among them (most hooks have none).
 
-    __slots__ = ("entries", "known")
+    A modifier is folded over the entries in that order (`fold`: the powers, then what was played on top of
+    them). A trigger is told in the timing order of the players (`fire`, RULES.md 5): each player's power,
+    then the effects that player played, a player after another by its place in ``order``."""
 
-    def __init__(self, entries: tuple):
+    __slots__ = ("entries", "order", "known", "known_triggered")
+
+    def __init__(self, entries: tuple, order: tuple[str, ...] = ()):
         self.entries = entries
+        self.order = order  # the timing order of the players
         self.known: dict[str, tuple] = {}  # the listeners of each hook asked about so far
+        self.known_triggered: dict[str, tuple] = {}  # the same, in the players' timing order
 
     def listeners(self, hook: str) -> tuple:
         """``(method, owner, effect)`` for every entry whose handler answers ``hook``, in order."""
         told = self.known.get(hook)
         if told is None:
             told = self.known[hook] = tuple((fn, owner, effect) for handler, owner, effect in self.entries
-                                                 if (fn := getattr(handler, hook, None)) is not None)
+                                            if (fn := getattr(handler, hook, None)) is not None)
+        return told
+
+    def triggered(self, hook: str) -> tuple:
+        """The listeners of a trigger, in the timing order of their owners (a player's power before the
+        effects it played)."""
+        told = self.known_triggered.get(hook)
+        if told is None:
+            told = self.listeners(hook)
+            if any(effect is not None for _, _, effect in told):  # (powers alone are in timing order already)
+                place = {player: index for index, player in enumerate(self.order)}
+                told = tuple(sorted(told, key=lambda listener: place.get(listener[1], len(place))))
+            self.known_triggered[hook] = told
         return told
 
 
 NOTHING_IN_FORCE = Forces(())
 # The same few `Forces` recur all game long (the powers in force in the timing order of each offense
-# and defense), so each is kept, with the listeners worked out for it, under what it holds: the
-# handlers, the owners and the very effect records (kept alive by the entries, so their ids stay theirs).
+# and defense), so each is kept, with the listeners worked out for it, under what it holds: the timing
+# order, the handlers, the owners and the very effect records (kept alive by the entries, so their ids
+# stay theirs).
 _SEEN: dict[tuple, Forces] = {}
 _SEEN_LIMIT = 512
 
@@ -116,7 +135,8 @@ def in_force(state: dict) -> Forces:
     if state.get("status") != "playing":
         return NOTHING_IN_FORCE
     active = active_powers(state)
-    found = [(POWERS[name], color, None) for color in timing_order(state) for name in powers_of(state, color)
+    order = timing_order(state)
+    found = [(POWERS[name], color, None) for color in order for name in powers_of(state, color)
              if (color, name) in active]
     ch = state.get("ch")
     if ch:
@@ -124,12 +144,12 @@ def in_force(state: dict) -> Forces:
             handler = EFFECTS.get(effect["source"])
             if handler is not None:
                 found.append((handler, effect["player"], effect))
-    key = tuple((id(handler), owner, id(effect)) for handler, owner, effect in found)
+    key = (order, *((id(handler), owner, id(effect)) for handler, owner, effect in found))
     forces = _SEEN.get(key)
     if forces is None:
         if len(_SEEN) >= _SEEN_LIMIT:
             _SEEN.clear()
-        forces = _SEEN[key] = Forces(tuple(found))
+        forces = _SEEN[key] = Forces(tuple(found), order)
     return forces
 
 
@@ -150,6 +170,17 @@ def listeners(state: dict, hook: str) -> tuple:
     return forces.listeners(hook) if told is None else told
 
 
+def triggered(state: dict, hook: str) -> tuple:
+    """The listeners of a trigger among what is in force, in the timing order of their owners (RULES.md 5)."""
+    global _LAST
+    known_state, known_ply, forces = _LAST
+    ply = state.get("ply", 0)
+    if known_state is not state or known_ply != ply:
+        forces = in_force(state)
+        _LAST = (state, ply, forces)
+    return forces.triggered(hook)
+
+
 def fold(state: dict, hook: str, value, **kw):
     """Let every handler in force modify ``value`` in turn."""
     for fn, owner, effect in listeners(state, hook):
@@ -165,11 +196,12 @@ def listening(state: dict, hook: str) -> bool:
 def fire(ctx, hook: str, **kw) -> None:
     """Tell every handler in force that something happened; they may act on it.
 
-    Handlers are told in timing order (RULES.md 5), and the steps they schedule run in that
-    same order: the first handler's first (`Ctx.collecting`). The listeners are those in force
+    Handlers are told in the timing order of the players they belong to (RULES.md 5: a power and the
+    effects played by one player take that player's turn, `Forces.triggered`), and the steps they
+    schedule run in that same order: the first handler's first (`Ctx.collecting`). The listeners are those in force
     when the trigger fires: what one handler changes does not add or remove another's turn.
     """
-    told = listeners(ctx.state, hook)
+    told = triggered(ctx.state, hook)
     if not told:
         return
     with ctx.collecting():

@@ -23,3 +23,20 @@ def test_a_non_main_healer_is_asked_before_the_defenses_vacuum_pulls_on_the_same
     g.answer("yellow", "reaction", "decline")
     powers_used = [e["payload"]["power"] for e in g.log if e["type"] == "PowerUsed"]
     assert powers_used[-1] == "Vacuum"
+
+
+def test_a_flare_in_force_answers_in_its_players_turn_of_the_timing_order_not_after_every_power():
+    """RULES.md 5: what one event sets off resolves in timing order, whoever's power or played flare it is.
+    Red, the offense, played Vacuum's Wild; blue, the defense, is the Healer. Red's tokens lost to the warp
+    set off both: the offense's flare comes before the defense's power."""
+    g = red_attacks_blue("Mind", "Healer", "Mind",
+                         {"red": ["A4", "Flare:Vacuum", "A5", "A6", "A7", "A9", "A10"],
+                          "blue": ["A20", "C", "A8", "A11", "A12", "A13", "A14"], "yellow": YELLOW},
+                         options={"flares": True})
+    challenge(g, "A4", "A20", after_launch=lambda g: g.use("red", "card:Flare:Vacuum"))
+    assert g.resolved()["winner"] == "defense"
+    owed = [(p["player"], p["kind"]) for p in g.prompts()]
+    assert owed == [("red", "vacuum")]  # blue's Healer is asked once red's pull is carried out
+    g.answer("red", "vacuum", "pull", {"tokens": {"yellow-0/yellow": 3}})
+    assert g.warp("yellow") == 3
+    assert [(p["player"], p["kind"]) for p in g.prompts()] == [("blue", "reaction")]
