@@ -158,27 +158,27 @@ def in_force(state: dict) -> Forces:
 _LAST: tuple = (None, -1, NOTHING_IN_FORCE)
 
 
-def listeners(state: dict, hook: str) -> tuple:
-    """``(method, owner, effect)`` for every handler in force that answers ``hook``, in timing order."""
+def forces_now(state: dict) -> Forces:
+    """What is in force in ``state`` as it stands (`in_force`, asked once per fact)."""
     global _LAST
     known_state, known_ply, forces = _LAST
     ply = state.get("ply", 0)
     if known_state is not state or known_ply != ply:
         forces = in_force(state)
         _LAST = (state, ply, forces)
+    return forces
+
+
+def listeners(state: dict, hook: str) -> tuple:
+    """``(method, owner, effect)`` for every handler in force that answers ``hook``, in timing order."""
+    forces = forces_now(state)
     told = forces.known.get(hook)
     return forces.listeners(hook) if told is None else told
 
 
 def triggered(state: dict, hook: str) -> tuple:
     """The listeners of a trigger among what is in force, in the timing order of their owners (RULES.md 5)."""
-    global _LAST
-    known_state, known_ply, forces = _LAST
-    ply = state.get("ply", 0)
-    if known_state is not state or known_ply != ply:
-        forces = in_force(state)
-        _LAST = (state, ply, forces)
-    return forces.triggered(hook)
+    return forces_now(state).triggered(hook)
 
 
 def fold(state: dict, hook: str, value, **kw):

@@ -156,13 +156,18 @@ def super_game(**kw) -> Scenario:
     return game(yellow="Mind", blue="Tick-Tock", hands=hands, options={"flares": True}, **kw)
 
 
-def test_tick_tock_super_pays_a_ship_to_remove_a_second_token_on_a_defense_win():
-    g = super_game()
+def cards_then_super(g: Scenario, red: str, blue: str) -> None:
+    """Red attacks blue-2 with one ship and invites no one; both play their cards, then blue uses its Super."""
     g.launch({"red-0": 1}, "blue-2")
     g.invite_none()
-    g.play("red", "A4")
-    g.play("blue", "A15")
+    g.play("red", red)
+    g.play("blue", blue)
     g.use("blue", "card:Flare:Tick-Tock")
+
+
+def test_tick_tock_super_pays_a_ship_to_remove_a_second_token_on_a_defense_win():
+    g = super_game()
+    cards_then_super(g, "A4", "A15")
     assert g.resolved()["winner"] == "defense"
     g.lose("blue", {"blue-4": 1})
     assert track(g) == 8
@@ -171,11 +176,7 @@ def test_tick_tock_super_pays_a_ship_to_remove_a_second_token_on_a_defense_win()
 
 def test_tick_tock_super_off_when_a_card_zap_cancels_it():
     g = super_game(hands={"yellow": ["A10", "CardZap", "N", "N", "A8", "A8", "A8", "A6"]})
-    g.launch({"red-0": 1}, "blue-2")
-    g.invite_none()
-    g.play("red", "A4")
-    g.play("blue", "A15")
-    g.use("blue", "card:Flare:Tick-Tock")
+    cards_then_super(g, "A4", "A15")
     g.use("yellow", "card:CardZap")
     g.resolved()
     g.pass_windows()
@@ -275,11 +276,7 @@ def test_tick_tock_power_a_failed_deal_removes_nothing():
 
 def test_tick_tock_super_a_deal_made_pays_a_ship_to_remove_a_second_token():
     g = super_game()
-    g.launch({"red-0": 1}, "blue-2")
-    g.invite_none()
-    g.play("red", "N")
-    g.play("blue", "N")
-    g.use("blue", "card:Flare:Tick-Tock")
+    cards_then_super(g, "N", "N")
     g.pass_windows()
     g.propose("red", terms(offense_base="blue-3"))
     g.accept("blue", 1)
