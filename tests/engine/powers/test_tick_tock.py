@@ -27,13 +27,18 @@ def track(g: Scenario):
     return g.state["notes"].get("Tick-Tock", {}).get("tokens")
 
 
-def challenge(g: Scenario, red: str, blue: str, before_cards=None) -> dict:
+def cards_played(g: Scenario, red: str, blue: str, before_cards=None) -> None:
+    """Red attacks blue-2 with one ship and invites no one; then red and blue play their challenge cards."""
     g.launch({"red-0": 1}, "blue-2")
     g.invite_none()
     if before_cards:
         before_cards(g)
     g.play("red", red)
     g.play("blue", blue)
+
+
+def challenge(g: Scenario, red: str, blue: str, before_cards=None) -> dict:
+    cards_played(g, red, blue, before_cards)
     return g.resolved()
 
 
@@ -157,11 +162,8 @@ def super_game(**kw) -> Scenario:
 
 
 def cards_then_super(g: Scenario, red: str, blue: str) -> None:
-    """Red attacks blue-2 with one ship and invites no one; both play their cards, then blue uses its Super."""
-    g.launch({"red-0": 1}, "blue-2")
-    g.invite_none()
-    g.play("red", red)
-    g.play("blue", blue)
+    """The cards played (`cards_played`), then blue uses its Super."""
+    cards_played(g, red, blue)
     g.use("blue", "card:Flare:Tick-Tock")
 
 
