@@ -1,5 +1,18 @@
 # The service's image: this checkout installed once into Python 3.11; docker-compose.yml runs the
 # API and the worker from it. Build:  docker build -t cosmic .
+
+# The engine compiled with Cython (scripts/compile_engine.py), where a C compiler and the Python
+# headers are at hand; the image below takes the engine folder from here, extension files included.
+FROM python:3.11 AS compiled-engine
+WORKDIR /srv/cosmic
+COPY pyproject.toml ./
+RUN python -c "import tomllib; print('\n'.join(tomllib.load(open('pyproject.toml', 'rb'))['project']['optional-dependencies']['compile']))" \
+        > /tmp/compile.txt \
+    && pip install --no-cache-dir -r /tmp/compile.txt
+COPY engine ./engine
+COPY scripts/compile_engine.py ./scripts/compile_engine.py
+RUN python scripts/compile_engine.py
+
 FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
@@ -15,7 +28,7 @@ RUN python -c "import tomllib; print('\n'.join(tomllib.load(open('pyproject.toml
     && pip install -r /tmp/requirements.txt
 COPY README.md openapi.yaml gunicorn.conf.py ./
 COPY app ./app
-COPY engine ./engine
+COPY --from=compiled-engine /srv/cosmic/engine ./engine
 COPY events ./events
 COPY projections ./projections
 COPY workers ./workers

@@ -7,15 +7,20 @@ PYTHON ?= python3
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install browser run test lint bench
+.PHONY: install compile browser run test lint bench
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(VENV)/bin/pip install --quiet --upgrade pip
-	$(VENV)/bin/pip install --quiet -e '.[test]'
+	$(VENV)/bin/pip install --quiet -e '.[test,compile]'
 	touch $@
 
-install: $(VENV)/.installed
+install: $(VENV)/.installed $(if $(filter no,$(COMPILE)),,compile)
+
+# the engine compiled with Cython, only the modules changed since the last build (scripts/compile_engine.py;
+# COMPILE=no make install skips it: the engine then runs from its sources, about 1.6x slower)
+compile: $(VENV)/.installed
+	$(VENV)/bin/python scripts/compile_engine.py
 
 # Debian's chromium for the browser tests (tests/browser): apt-get when missing and possible
 browser:
@@ -24,11 +29,12 @@ browser:
 run: install
 	$(VENV)/bin/cosmic serve --host $(HOST) --port $(PORT)
 
+# (the engine's tests check that it runs compiled, unless COMPILE=no: tests/engine/test_compiled.py)
 test: install browser
-	$(VENV)/bin/pytest
+	COSMIC_REQUIRE_COMPILED=$(if $(filter no,$(COMPILE)),0,1) $(VENV)/bin/pytest
 
 lint: install
-	$(VENV)/bin/ruff check engine events projections workers app tests bench
+	$(VENV)/bin/ruff check engine events projections workers app tests bench scripts
 
 bench: install
 	$(VENV)/bin/python bench/service.py

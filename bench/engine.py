@@ -1,7 +1,7 @@
 """Benchmark of the rules engine: turns per CPU-second, events per turn, and whether an action's cost grows.
 
     python bench/engine.py [--games 40] [--seed 1] [--late-events 1000] [--walks 40] [--walk-length 25]
-                           [--baseline REV] [--json]
+                           [--baseline REV] [--interpreted] [--rounds 1] [--json]
 
 Prints, for complete 5-player games between random legal players (invariant checks off):
 - turns per CPU-second and games per CPU-second;
@@ -17,9 +17,15 @@ applied in place where the engine allows it); the walks time ``engine.execute`` 
 
 ``--baseline REV`` measures the same for the engine of git revision REV (a temporary worktree,
 measured in a subprocess with that worktree first on ``sys.path``) in the same run, and prints
-the ratio of this checkout to it. Costs are CPU time of the measuring process
-(``time.process_time``), so other load on the machine does not distort the ratios. A
-benchmark: it measures and prints; nothing asserts on time.
+the ratio of this checkout to it. ``--interpreted`` also measures this checkout's engine run from
+its sources (``COSMIC_COMPILED=0``: `engine.compiled`), so the share of the compiled build in a
+ratio is printed beside it. Each report names how its engine ran (compiled modules, or from source).
+
+Costs are CPU time of the measuring process (``time.process_time``), so other load on the machine
+distorts the ratios little; what remains (a shared machine's caches and clock) moves a single
+figure by some 5%. ``--rounds K`` measures the turns per CPU-second K times for each engine, one
+engine after the other in turn, each in a fresh process, and reports the median. A benchmark: it
+measures and prints; nothing asserts on time.
 """
 
 from __future__ import annotations
@@ -28,11 +34,13 @@ import argparse
 import json
 import os
 import random
+import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from collections import Counter
+from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(os.environ.get("BENCH_ENGINE_ROOT") or Path(__file__).resolve().parent.parent)
@@ -126,9 +134,23 @@ def walk_cost(start: dict, walks: int, length: int) -> dict:
             "command_us": 1e6 * executed_seconds / commands, "evolve_us": 1e6 * evolve_seconds / events_seen}
 
 
+def engine_build() -> str:
+    """How the engine on ``sys.path`` runs: how many of its modules are compiled, or from its sources
+    (an engine older than `engine.compiled` always runs from its sources)."""
+    try:
+        from engine.compiled import compiled_modules
+    except ImportError:
+        return "from source"
+    count = len(compiled_modules())
+    return f"compiled ({count} modules)" if count else "from source"
+
+
 def measure(args) -> dict:
-    """Every figure, for the engine on ``sys.path``."""
+    """Every figure, for the engine on ``sys.path`` (only the turns per CPU-second with ``--throughput-only``)."""
     figures = throughput(args.games, args.seed)
+    figures["engine"] = engine_build()
+    if args.throughput_only:
+        return figures
     early, late, late_at = snapshots(f"{args.seed}:bench", args.late_events)
     figures["early"] = {"version": early["v"], **walk_cost(early, args.walks, args.walk_length)}
     figures["late"] = {"version": late["v"], "after_events": late_at, **walk_cost(late, args.walks, args.walk_length)}
@@ -136,9 +158,11 @@ def measure(args) -> dict:
 
 
 def report(label: str, f: dict) -> None:
-    print(f"{label}: {f['games']} games of {PLAYERS} players, {f['turns']} turns in {f['cpu_seconds']:.1f} CPU s: "
-          f"{f['turns_per_cpu_second']:.0f} turns per CPU-second ({f['games_per_cpu_second']:.2f} games/s), "
-          f"finished {f['finished']}")
+    rounds = f.get("rounds", [f["turns_per_cpu_second"]])
+    spread = f" (median of {len(rounds)} rounds: {', '.join(f'{r:.0f}' for r in rounds)})" if len(rounds) > 1 else ""
+    print(f"{label}, engine {f.get('engine', 'from source')}: {f['games']} games of {PLAYERS} players, {f['turns']} "
+          f"turns in {f['cpu_seconds']:.1f} CPU s: {f['turns_per_cpu_second']:.0f} turns per CPU-second{spread} "
+          f"({f['games_per_cpu_second']:.2f} games/s), finished {f['finished']}")
     print(f"  events per turn {f['events_per_turn']:.1f}: facts {f['facts_per_turn']:.1f}, "
           f"bookkeeping {f['bookkeeping_per_turn']:.1f}; most frequent: {f['top_types']}")
     e, late = f["early"], f["late"]
@@ -151,21 +175,50 @@ def report(label: str, f: dict) -> None:
           f"{e['evolve_us']:.2f} / {late['evolve_us']:.2f} us (late/early {late['evolve_us'] / e['evolve_us']:.2f})")
 
 
-def baseline(rev: str, args) -> dict:
-    """The same figures for git revision ``rev``: a temporary worktree, measured by this script in a subprocess."""
+@contextmanager
+def worktree(rev: str):
+    """A temporary git worktree of revision ``rev`` (removed afterwards)."""
     repo = Path(__file__).resolve().parent.parent
     with tempfile.TemporaryDirectory(prefix="bench-baseline-") as scratch:
         tree = Path(scratch) / "tree"
         subprocess.run(["git", "-C", str(repo), "worktree", "add", "--detach", "--quiet", str(tree), rev], check=True)
         try:
-            command = [sys.executable, str(Path(__file__).resolve()), "--json", "--games", str(args.games),
-                       "--seed", str(args.seed), "--late-events", str(args.late_events), "--walks",
-                       str(args.walks), "--walk-length", str(args.walk_length)]
-            done = subprocess.run(command, env={**os.environ, "BENCH_ENGINE_ROOT": str(tree)}, check=True,
-                                  capture_output=True, text=True)
-            return json.loads(done.stdout.strip().splitlines()[-1])
+            yield tree
         finally:
             subprocess.run(["git", "-C", str(repo), "worktree", "remove", "--force", str(tree)], check=False)
+
+
+def measured_in(env: dict, args, throughput_only: bool = False) -> dict:
+    """The figures of this script run in a subprocess with ``env`` (which engine: `BENCH_ENGINE_ROOT`,
+    `COSMIC_COMPILED`)."""
+    command = [sys.executable, str(Path(__file__).resolve()), "--json", "--games", str(args.games),
+               "--seed", str(args.seed), "--late-events", str(args.late_events), "--walks",
+               str(args.walks), "--walk-length", str(args.walk_length)]
+    if throughput_only:
+        command.append("--throughput-only")
+    done = subprocess.run(command, env={**os.environ, **env}, check=True, capture_output=True, text=True)
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def compare(variants: dict[str, dict], args) -> dict[str, dict]:
+    """Every figure for each engine (label -> environment), each in its own process; with ``--rounds``, the
+    turns per CPU-second measured again in turn and reported as the median."""
+    figures = {label: measured_in(env, args) for label, env in variants.items()}
+    for figure in figures.values():
+        figure["rounds"] = [figure["turns_per_cpu_second"]]
+    for _ in range(args.rounds - 1):
+        for label, env in variants.items():
+            figures[label]["rounds"].append(measured_in(env, args, throughput_only=True)["turns_per_cpu_second"])
+    for figure in figures.values():
+        figure["turns_per_cpu_second"] = statistics.median(figure["rounds"])
+    return figures
+
+
+def ratios(this: dict, other: dict) -> str:
+    return (f"turns per CPU-second {this['turns_per_cpu_second'] / other['turns_per_cpu_second']:.2f}x, "
+            f"events per turn {this['events_per_turn'] / other['events_per_turn']:.2f}x, "
+            f"decide+evolve per command (late) {this['late']['command_us'] / other['late']['command_us']:.2f}x, "
+            f"per event (late) {this['late']['execute_us'] / other['late']['execute_us']:.2f}x")
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -176,21 +229,34 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--walks", type=int, default=40)
     parser.add_argument("--walk-length", type=int, default=25)
     parser.add_argument("--baseline", metavar="REV", help="also measure the engine of this git revision and compare")
+    parser.add_argument("--interpreted", action="store_true",
+                        help="also measure this checkout's engine run from its sources (COSMIC_COMPILED=0)")
+    parser.add_argument("--rounds", type=int, default=1,
+                        help="measure the turns per CPU-second this many times per engine, in turn; report the median")
     parser.add_argument("--json", action="store_true", help="print only the figures, as one JSON line")
+    parser.add_argument("--throughput-only", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
 
-    base = baseline(args.baseline, args) if args.baseline else None
-    figures = measure(args)
     if args.json:
-        print(json.dumps(figures))
+        print(json.dumps(measure(args)))
         return
-    report("this checkout", figures)
-    if base is not None:
-        report(f"baseline {args.baseline}", base)
-        print(f"ratio this/baseline: turns per CPU-second {figures['turns_per_cpu_second'] / base['turns_per_cpu_second']:.2f}x, "
-              f"events per turn {figures['events_per_turn'] / base['events_per_turn']:.2f}x, "
-              f"decide+evolve per command (late) {figures['late']['command_us'] / base['late']['command_us']:.2f}x, "
-              f"per event (late) {figures['late']['execute_us'] / base['late']['execute_us']:.2f}x")
+    here = {"BENCH_ENGINE_ROOT": str(ROOT)}
+    variants = {"this checkout": here}
+    if args.interpreted:
+        variants["this checkout from source"] = {**here, "COSMIC_COMPILED": "0"}
+    with worktree(args.baseline) if args.baseline else contextmanager(lambda: iter([None]))() as tree:
+        if tree is not None:
+            variants[f"baseline {args.baseline}"] = {"BENCH_ENGINE_ROOT": str(tree)}
+        figures = compare(variants, args)
+    for label, figure in figures.items():
+        report(label, figure)
+    this = figures["this checkout"]
+    for label, other in figures.items():
+        if label != "this checkout":
+            print(f"ratio this checkout / {label}: {ratios(this, other)}")
+    if args.interpreted and args.baseline:
+        source, base = figures["this checkout from source"], figures[f"baseline {args.baseline}"]
+        print(f"ratio this checkout from source / baseline {args.baseline}: {ratios(source, base)}")
 
 
 if __name__ == "__main__":

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import hashlib
 import random
-from contextlib import contextmanager
 
 from engine import flow
 from engine.evolve import BOOKKEEPING, evolve
@@ -138,20 +137,13 @@ class Ctx:
         current = self.state["agenda"][-1]
         self.replace(*steps, dict(current))
 
-    @contextmanager
-    def collecting(self):
+    def collecting(self) -> Collecting:
         """Schedule everything `then` is asked for inside the block at once, first asked first run.
 
         RULES.md 5: effects triggered by one event resolve in timing order. Each handler of a
         trigger schedules its step with `then`; scheduled one by one, the last would run first.
         """
-        outer, self._collected = self._collected, []
-        try:
-            yield
-        finally:
-            collected, self._collected = self._collected, outer
-        if collected:
-            self.then(*collected)
+        return Collecting(self)
 
     def update(self, **changes) -> None:
         """Record progress within the current step."""
@@ -252,6 +244,25 @@ class Ctx:
         if self.events:
             self.events[-1]["end"] = True
         self.state["rest"] = True
+
+
+class Collecting:
+    """The block of `Ctx.collecting` (a plain class: entered at every trigger fired, it is cheaper than a generator)."""
+
+    __slots__ = ("ctx", "outer")
+
+    def __init__(self, ctx: Ctx):
+        self.ctx = ctx
+        self.outer: list[dict] | None = None
+
+    def __enter__(self) -> None:
+        self.outer, self.ctx._collected = self.ctx._collected, []
+
+    def __exit__(self, kind, error, trace) -> bool:
+        collected, self.ctx._collected = self.ctx._collected, self.outer
+        if kind is None and collected:
+            self.ctx.then(*collected)
+        return False
 
 
 def kept_steps(before: list[dict], after: list[dict]) -> int:

@@ -61,7 +61,11 @@ def execute(state: dict | None, command: dict, *, in_place: bool = False) -> tup
 def deadline_passed(state: dict, at) -> bool:
     """Whether some decision's deadline has passed by ``at`` (its default applies first)."""
     clock = state.get("clock")
-    return bool(clock) and isinstance(at, int) and any(d is not None and d <= at for d in clock.values())
+    if clock and isinstance(at, int):
+        for deadline in clock.values():
+            if deadline is not None and deadline <= at:
+                return True
+    return False
 
 
 def apply_command(ctx, command: dict) -> None:

@@ -92,17 +92,22 @@ def identity(opt: dict) -> dict:
     return {k: v for k, v in opt.items() if k not in IDENTITY_EXCLUDED}
 
 
+def takes(command: dict, action, opt: dict) -> bool:
+    """Whether a command takes an option: the same action and the same identity (`identity`)."""
+    if opt["action"] != action:
+        return False
+    for key, value in opt.items():
+        if key not in IDENTITY_EXCLUDED and command.get(key) != value:
+            return False
+    return True
+
+
 def match(prompt_: dict, command: dict) -> tuple[dict, dict]:
     """The option a command takes and its checked arguments; refuses with the rule otherwise."""
     action = command.get("action")
     chosen = None
     for opt in prompt_["options"]:
-        if opt["action"] != action:
-            continue
-        for key, value in opt.items():
-            if key not in IDENTITY_EXCLUDED and command.get(key) != value:
-                break
-        else:
+        if takes(command, action, opt):
             chosen = opt
             break
     if chosen is None:

@@ -103,8 +103,8 @@ class Forces:
         """``(method, owner, effect)`` for every entry whose handler answers ``hook``, in order."""
         told = self.known.get(hook)
         if told is None:
-            told = self.known[hook] = tuple((fn, owner, effect) for handler, owner, effect in self.entries
-                                            if (fn := getattr(handler, hook, None)) is not None)
+            told = self.known[hook] = tuple([(fn, owner, effect) for handler, owner, effect in self.entries
+                                             if (fn := getattr(handler, hook, None)) is not None])
         return told
 
     def triggered(self, hook: str) -> tuple:

@@ -300,7 +300,11 @@ def side_tokens(state: dict, side: str) -> dict[str, int]:
 def has_effect(state: dict, source: str, player: str) -> bool:
     """Whether ``player`` put the lasting effect ``source`` (a flare, say) in force this challenge."""
     ch = state.get("ch")
-    return bool(ch) and any(e["source"] == source and e["player"] == player for e in ch["effects"])
+    if ch:
+        for effect in ch["effects"]:
+            if effect["source"] == source and effect["player"] == player:
+                return True
+    return False
 
 
 def committed_card(state: dict, side: str) -> str | None:

@@ -120,7 +120,7 @@ def _window_options(state: dict, player: str, window: str, held: Reach) -> list[
 @lru_cache(maxsize=4096)
 def hand_windows(cards_in_hand: tuple[str, ...]) -> frozenset[str]:
     """Every window in which some card of a hand could be played ("*": any), remembered per hand."""
-    return frozenset(window for card in cards_in_hand for window in card_windows(card))
+    return frozenset({window for card in cards_in_hand for window in card_windows(card)})
 
 
 def may_play_a_flare(state: dict, player: str) -> bool:
@@ -156,7 +156,10 @@ def response_options(state: dict, player: str, use: dict) -> list[dict]:
 
 def anyone_can_respond(state: dict, use: dict) -> bool:
     """Whether some player holds a zap that answers this use."""
-    return any(response_options(state, p, use) for p in state["order"])
+    for player in state["order"]:
+        if response_options(state, player, use):
+            return True
+    return False
 
 
 def passed_for_stage(state: dict) -> list[str]:
@@ -173,4 +176,7 @@ def passed_for_stage(state: dict) -> list[str]:
 def anyone_may_act(state: dict, window: str) -> bool:
     """Whether some player who has not passed for the stage could use something in a window."""
     out = set(passed_for_stage(state))
-    return any(window_options(state, player, window) for player in timing_order(state) if player not in out)
+    for player in timing_order(state):
+        if player not in out and window_options(state, player, window):
+            return True
+    return False

@@ -41,6 +41,15 @@ def claims(state: dict) -> dict[str, str]:
     return {c: notes[c][CLAIM] for c in state["order"] if CLAIM in notes.get(c, {})}
 
 
+def any_claim(state: dict) -> bool:
+    """Whether some player claimed an alternate win not yet declared (a loop: asked at every boundary after
+    tokens moved, it should cost no generator)."""
+    for noted in state["notes"].values():
+        if CLAIM in noted:
+            return True
+    return False
+
+
 def declare_winners(ctx) -> None:
     """End the game if anyone has won: the challenge's played cards are discarded first (stage 9).
 
@@ -48,8 +57,7 @@ def declare_winners(ctx) -> None:
     external bases.
     """
     state = ctx.state
-    if max(state["external_bases"].values(), default=0) < WINNING_BASES and \
-            not any(CLAIM in noted for noted in state["notes"].values()):
+    if max(state["external_bases"].values(), default=0) < WINNING_BASES and not any_claim(state):
         return  # (the usual case, told cheaply: asked at the first boundary after every token moved)
     found = winners(state)
     claimed = claims(state)

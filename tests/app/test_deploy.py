@@ -81,9 +81,20 @@ def test_the_containers_run_one_image_built_once_from_the_checkout(compose):
     assert dockerfile.startswith("#") and "FROM python:3.11" in dockerfile
     assert "pip install --no-deps -e ." in dockerfile and "USER cosmic" in dockerfile
     for copied in re.findall(r"^COPY (\S+) ", dockerfile, re.M):
-        assert (ROOT / copied).exists(), copied
+        assert copied.startswith("--from=") or (ROOT / copied).exists(), copied
     ignored = (ROOT / ".dockerignore").read_text().split()
     assert {".venv", ".git", "tests", "data"} <= set(ignored)
+
+
+def test_the_image_runs_the_engine_compiled_in_a_build_stage_not_the_hosts_build():
+    dockerfile = (ROOT / "Dockerfile").read_text()
+    stages = re.findall(r"^FROM (\S+)(?: AS (\S+))?$", dockerfile, re.M)
+    assert stages[0] == ("python:3.11", "compiled-engine") and stages[-1][0] == "python:3.11-slim"
+    assert "RUN python scripts/compile_engine.py" in dockerfile
+    assert "COPY --from=compiled-engine /srv/cosmic/engine ./engine" in dockerfile
+    assert "['optional-dependencies']['compile']" in dockerfile  # the build tools pyproject.toml names
+    ignored = (ROOT / ".dockerignore").read_text().split()
+    assert {"build", "**/*.so", "engine/_compiled.json"} <= set(ignored)
 
 
 def test_the_api_is_published_on_this_machine_only_and_the_worker_has_a_health_check(compose):
