@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import marshal
 import os
 import random
 import statistics
@@ -108,7 +109,11 @@ def snapshots(seed: str, late_events: int) -> tuple[dict, dict, int]:
 
 
 def walk_cost(start: dict, walks: int, length: int) -> dict:
-    """Time many short walks of commands from one state: execute per event, then evolve alone per event."""
+    """Time many short walks of commands from one state: execute per event, then evolve alone per event.
+
+    The states the walks went through are kept for the second part as bytes (``marshal``), not as live
+    objects: a thousand live states would make every full pass of the garbage collector that falls inside
+    a timed command long, and the figures would move by a third from run to run."""
     executed_seconds, events_seen, commands, recorded = 0.0, 0, 0, []
     for walk in range(walks):
         rng = random.Random(f"walk:{walk}")
@@ -122,11 +127,11 @@ def walk_cost(start: dict, walks: int, length: int) -> dict:
             executed_seconds += time.process_time() - began
             events_seen += len(events)
             commands += 1
-            recorded.append((state, events))
+            recorded.append((marshal.dumps(state), events))
             state = after
     evolve_seconds = 0.0
-    for state, events in recorded:
-        base, copies = clone(state), json.loads(json.dumps(events))
+    for frozen, events in recorded:
+        base, copies = marshal.loads(frozen), json.loads(json.dumps(events))
         began = time.process_time()
         fold(copies, base)
         evolve_seconds += time.process_time() - began
