@@ -128,7 +128,7 @@ def main(argv: list[str] | None = None) -> int:
             build(stale, args.jobs)
         except (Exception, SystemExit) as exc:  # Cython missing, or the C compiler failed
             print(f"compile_engine: failed ({type(exc).__name__}: {exc}); modules not rebuilt run from "
-                  "their sources", file=sys.stderr)
+                  "their sources (`make install COMPILE=no` skips this step)", file=sys.stderr)
             return 1
         print(f"compile_engine: compiled in {time.monotonic() - began:.0f} s", flush=True)
     MANIFEST.write_text(json.dumps({"modules": hashes}, indent=1, sort_keys=True) + "\n")

@@ -9,6 +9,7 @@ that compiled and interpreted engines play the same game and keep nothing behind
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import subprocess
@@ -150,3 +151,16 @@ def test_the_compiled_engine_keeps_no_more_behind_it_than_the_interpreted_one():
     grown_compiled = int(run_python(RETAINED))
     grown_interpreted = int(run_python(RETAINED, COSMIC_COMPILED="0"))
     assert grown_compiled <= grown_interpreted + 500, (grown_compiled, grown_interpreted)
+
+
+def test_the_build_compiles_every_engine_module_but_the_package_faces_and_the_hook():
+    spec = importlib.util.spec_from_file_location("compile_engine", ROOT / "scripts" / "compile_engine.py")
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    names = {script.module_name(path) for path in script.sources()}
+    assert {"engine.flow", "engine.context", "engine.steps.game", "engine.powers.clone", "engine.edicts.plague"} <= names
+    assert "engine.compiled" not in names  # the hook loads first, from its source
+    assert not [name for name in names if name.endswith("__init__")]
+    every_module = {script.module_name(path) for folder in script.FOLDERS for path in folder.glob("*.py")}
+    assert every_module - names == {"engine.__init__", "engine.compiled", "engine.steps.__init__",
+                                    "engine.powers.__init__", "engine.edicts.__init__"}
