@@ -41,7 +41,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 
 ROOT = Path(os.environ.get("BENCH_ENGINE_ROOT") or Path(__file__).resolve().parent.parent)
@@ -249,7 +249,7 @@ def main(argv: list[str] | None = None) -> None:
     variants = {"this checkout": here}
     if args.interpreted:
         variants["this checkout from source"] = {**here, "COSMIC_COMPILED": "0"}
-    with worktree(args.baseline) if args.baseline else contextmanager(lambda: iter([None]))() as tree:
+    with worktree(args.baseline) if args.baseline else nullcontext() as tree:
         if tree is not None:
             variants[f"baseline {args.baseline}"] = {"BENCH_ENGINE_ROOT": str(tree)}
         figures = compare(variants, args)

@@ -14,7 +14,8 @@ The finder installed here decides per module instead:
 
 Compiled and interpreted modules behave alike (the build keeps Python's semantics: annotations are
 not used as C types), so the same seed gives the same game either way (`bench/same_games.py`).
-This module is never compiled itself: it must load before any other.
+This module is never compiled itself: it must load before any other. It imports nothing of the engine,
+so the build (`scripts/compile_engine.py`) loads it by its path for the manifest's form.
 """
 
 from __future__ import annotations
@@ -86,6 +87,11 @@ def read_manifest(path: Path = MANIFEST) -> dict[str, str]:
         return json.loads(path.read_text())["modules"]
     except (OSError, ValueError, KeyError):
         return {}
+
+
+def write_manifest(hashes: dict[str, str], path: Path = MANIFEST) -> None:
+    """Record the source hash of every module a build compiled (module name -> SHA-256)."""
+    path.write_text(json.dumps({"modules": hashes}, indent=1, sort_keys=True) + "\n")
 
 
 def install() -> FreshCompiledFinder:

@@ -132,9 +132,9 @@ def expire_passed_deadlines(ctx, player: str) -> bool:
     """
     own_expired = False
     for _ in range(flow.MAX_STEPS_PER_COMMAND):
-        clock = ctx.state["clock"]
-        if not any(deadline is not None and deadline <= ctx.time for deadline in clock.values()):
+        if not deadline_passed(ctx.state, ctx.time):
             break  # (the usual case, and cheap: no deadline has passed)
+        clock = ctx.state["clock"]
         due = [p for p in flow.owed(ctx.state) if clock.get(p["id"]) is not None and clock[p["id"]] <= ctx.time]
         if not due:
             break

@@ -15,8 +15,8 @@ import hook (`engine.compiled`) loads a compiled module only while its source st
 Python's semantics are kept: annotations are not read as C types (``annotation_typing=False``), so a
 compiled module accepts and returns exactly what its source would.
 
-It reads and writes the manifest itself, in the form `engine.compiled` reads: importing the engine
-package would load the very modules this rebuilds.
+The manifest's form and the source hash are `engine.compiled`'s, loaded by its path: importing the
+engine package would load the very modules this rebuilds.
 
 Prints what it did; exits non-zero when Cython or the C compiler fails (``make install COMPILE=no``
 skips this step; the engine then runs from its sources, slower).
@@ -25,9 +25,7 @@ skips this step; the engine then runs from its sources, slower).
 from __future__ import annotations
 
 import argparse
-import hashlib
-import importlib.machinery
-import json
+import importlib.util
 import os
 import shutil
 import sys
@@ -36,9 +34,19 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 ENGINE = ROOT / "engine"
-MANIFEST = ENGINE / "_compiled.json"
 BUILD = ROOT / "build" / "compiled"
-EXTENSION = importlib.machinery.EXTENSION_SUFFIXES[0]
+
+
+def load_hook():
+    """`engine/compiled.py` alone (it imports nothing of the engine), not the engine package."""
+    spec = importlib.util.spec_from_file_location("engine_compiled_hook", ENGINE / "compiled.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+HOOK = load_hook()
+EXTENSION = HOOK.EXTENSION
 FOLDERS = (ENGINE, ENGINE / "steps", ENGINE / "powers", ENGINE / "edicts")
 NEVER = {"__init__.py", "compiled.py"}
 DIRECTIVES = {"language_level": 3, "annotation_typing": False, "binding": True}
@@ -56,17 +64,6 @@ def compiled_path(source: Path) -> Path:
 def sources() -> list[Path]:
     """The engine modules to compile, in a stable order."""
     return sorted(p for folder in FOLDERS for p in folder.glob("*.py") if p.name not in NEVER)
-
-
-def digest(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
-
-
-def read_manifest() -> dict[str, str]:
-    try:
-        return json.loads(MANIFEST.read_text())["modules"]
-    except (OSError, ValueError, KeyError):
-        return {}
 
 
 def remove_orphans(wanted: set[Path]) -> list[Path]:
@@ -112,13 +109,13 @@ def main(argv: list[str] | None = None) -> int:
     wanted = sources()
     if args.clean:
         removed = remove_orphans(set())
-        MANIFEST.unlink(missing_ok=True)
+        HOOK.MANIFEST.unlink(missing_ok=True)
         shutil.rmtree(BUILD, ignore_errors=True)
         print(f"compile_engine: removed {len(removed)} compiled modules; the engine runs from its sources")
         return 0
     removed = remove_orphans(set(wanted))
-    hashes = {module_name(p): digest(p) for p in wanted}
-    built = {} if args.force else read_manifest()
+    hashes = {module_name(p): HOOK.source_hash(p) for p in wanted}
+    built = {} if args.force else HOOK.read_manifest()
     stale = [p for p in wanted if built.get(module_name(p)) != hashes[module_name(p)] or not compiled_path(p).exists()]
     if stale:
         began = time.monotonic()
@@ -131,7 +128,7 @@ def main(argv: list[str] | None = None) -> int:
                   "their sources (`make install COMPILE=no` skips this step)", file=sys.stderr)
             return 1
         print(f"compile_engine: compiled in {time.monotonic() - began:.0f} s", flush=True)
-    MANIFEST.write_text(json.dumps({"modules": hashes}, indent=1, sort_keys=True) + "\n")
+    HOOK.write_manifest(hashes)
     print(f"compile_engine: {len(wanted)} engine modules compiled and current"
           + (f"; {len(removed)} orphaned compiled files removed" if removed else ""))
     return 0
