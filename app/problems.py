@@ -50,6 +50,8 @@ TITLES = {
     "game-started": "The game has left the lobby",
     "game-damaged": "The game's stored events are inconsistent",
     "service-unavailable": "The service cannot reach its storage",
+    "rate-limited": "Too many requests: wait before trying again",
+    "over-capacity": "The service is at capacity: try again later",
     "internal-error": "Internal error",
 }
 
@@ -62,6 +64,23 @@ class Problem(Exception):
         self.status, self.slug, self.detail = status, slug, detail
         self.headers = headers or {}
         self.extra = extra
+
+
+def too_many(detail: str, retry_after: int, headers: dict | None = None, **extra) -> Problem:
+    """A 429 ``rate-limited`` problem: a limit on this client or token was reached.
+
+    ``Retry-After`` says in whole seconds when to try again; ``headers`` may add the limit's
+    own headers (``RateLimit``, ``RateLimit-Policy``). Every limit the service applies answers so
+    (app/limits.py, the feed caps), so a client has one shape to pace itself by.
+    """
+    return Problem(429, "rate-limited", detail, {**(headers or {}), "Retry-After": str(max(1, int(retry_after)))},
+                   retry_after=max(1, int(retry_after)), **extra)
+
+
+def over_capacity(detail: str, retry_after: int, **extra) -> Problem:
+    """A 503 ``over-capacity`` problem: the whole service (not this client) is at a limit; try later."""
+    return Problem(503, "over-capacity", detail, {"Retry-After": str(max(1, int(retry_after)))},
+                   retry_after=max(1, int(retry_after)), **extra)
 
 
 def problem_response(status: int, slug: str, detail: str, headers: dict | None = None, **extra) -> Response:
