@@ -20,7 +20,9 @@ Storage. The counters live in the service's Redis under ``{prefix}:limits:`` (a 
 too: flask-limiter's cluster storage, with both windows of a counter in one hash slot), so every
 gunicorn process shares them; in the embedded mode (fakeredis) they are kept in process
 memory, where a restart forgets them. The strategy is the sliding-window counter, which does not
-let a client double its quota at a window's edge.
+let a client double its quota at a window's edge. When the counters' Redis does not answer (a
+cluster master down holds a third of them), each process counts in its own memory until it
+answers again: a limit never turns a storage failure into refused writes the service could take.
 
 Answers. A refused request is a 429 ``application/problem+json`` (``rate-limited``, built by
 `app.problems.too_many`) with ``Retry-After``; every answer a limit applied to carries the
@@ -35,6 +37,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import ipaddress
+import logging
 import math
 import time
 from dataclasses import dataclass
@@ -46,6 +49,7 @@ from flask_limiter.errors import RateLimitExceeded
 from app.problems import Problem, problem_response, too_many
 from workers.settings import ENV_NAMES
 
+log = logging.getLogger(__name__)
 WRITE_METHODS = ("POST", "DELETE", "PUT", "PATCH")
 STRATEGY = "sliding-window-counter"
 
@@ -92,7 +96,8 @@ def install(app, settings) -> Limiter:
                                exempt_when=lambda rule=rule: not rule.applies())
               for rule in RULES if (value := getattr(settings, rule.setting)).strip().lower() != "none"]
     limiter = Limiter(client_key, application_limits=limits, strategy=STRATEGY, storage_uri=uri,
-                      storage_options=options, headers_enabled=False, swallow_errors=False)
+                      storage_options=options, headers_enabled=False, swallow_errors=False,
+                      in_memory_fallback_enabled=True)
     limiter.init_app(app)
     limiter.request_filter(lambda: _is_admin(settings.admin_token))
     app.extensions["cosmic.limiter"] = limiter
@@ -205,7 +210,11 @@ def _state_limits(response):
     limiter = current_app.extensions.get("cosmic.limiter")
     applied = limiter.current_limits if limiter is not None else []
     if applied and "RateLimit" not in response.headers:
-        response.headers.update(_headers(applied))
+        try:
+            response.headers.update(_headers(applied))
+        except Exception:  # the counters stopped answering after the check: the answer goes without them
+            log.warning("rate limits: the counters did not answer; the response goes without RateLimit fields",
+                        exc_info=True)
     return response
 
 

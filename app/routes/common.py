@@ -10,9 +10,9 @@ from app.auth import Tokens, bearer_token, viewer
 from app.http import runtime
 from app.problems import Problem
 from projections.errors import GameNotFound
-from workers.hosts import same
 from workers.clock import now_ms  # noqa: F401 (every command's ``at``: the clock the timers compare with)
 from workers.fork import new_game_id  # noqa: F401 (the one shape of game id, made by the API and by forks)
+from workers.hosts import same
 
 GAME_ID_PATTERN = r"[A-Za-z0-9_-]{1,64}"
 

@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
+import redis
 
 from app.limits import RULES
 from tests.app.conftest import ADMIN, ADMIN_TOKEN, ApiGame, bearer, documented_app, problem_type
@@ -218,7 +219,21 @@ def test_an_ipv6_client_is_counted_by_its_64_network(limited):
     assert client.post("/games", json={"seats": 2}, environ_base=at("2001:db8:0:2::1")).status_code == 201
 
 
-# --- shared by every process --------------------------------------------------------------------------
+# --- shared by every process, and when the counters fail -----------------------------------------------
+
+def test_counters_that_do_not_answer_fall_back_to_counting_in_memory(limited, monkeypatch):
+    client = limited(limit_create_address="2 per minute")
+    storage = client.application.extensions["cosmic.limiter"].storage
+
+    def down(*args, **kwargs):
+        raise redis.ConnectionError("the counters' Redis is down")
+    for name in ("acquire_sliding_window_entry", "get_sliding_window"):
+        monkeypatch.setattr(storage, name, down)
+    monkeypatch.setattr(storage, "check", lambda: False)
+    answers = [client.post("/games", json={"seats": 2}) for _ in range(3)]
+    assert [a.status_code for a in answers] == [201, 201, 429]  # served, and still limited
+    assert_refused(answers[-1], "create-address-60s")
+
 
 def test_two_apps_on_one_redis_share_the_counters(limited, redis_client):
     if "fakeredis" in type(redis_client).__module__:
