@@ -124,10 +124,8 @@ ENV_NAMES = {
     "bot_moves": "COSMIC_BOT_MOVES", "webhook_timeout": "COSMIC_WEBHOOK_TIMEOUT",
     "webhook_backoff": "COSMIC_WEBHOOK_BACKOFF", "webhook_backoff_max": "COSMIC_WEBHOOK_BACKOFF_MAX",
     "webhook_log_size": "COSMIC_WEBHOOK_LOG_SIZE", "webhook_allow_private": "COSMIC_WEBHOOK_ALLOW_PRIVATE",
-    "limit_create_token": "COSMIC_LIMIT_CREATE_TOKEN", "limit_create_address": "COSMIC_LIMIT_CREATE_ADDRESS",
-    "limit_fork_token": "COSMIC_LIMIT_FORK_TOKEN", "limit_fork_address": "COSMIC_LIMIT_FORK_ADDRESS",
-    "limit_webhook_token": "COSMIC_LIMIT_WEBHOOK_TOKEN", "limit_webhook_address": "COSMIC_LIMIT_WEBHOOK_ADDRESS",
-    "limit_write_token": "COSMIC_LIMIT_WRITE_TOKEN", "limit_write_address": "COSMIC_LIMIT_WRITE_ADDRESS",
+    **{f"limit_{kind}_{who}": f"COSMIC_LIMIT_{kind.upper()}_{who.upper()}"  # the rate limits' quotas
+       for kind in ("create", "fork", "webhook", "write") for who in ("token", "address")},
     "trusted_proxies": "COSMIC_TRUSTED_PROXIES", "feeds_per_token": "COSMIC_FEEDS_PER_TOKEN",
     "feeds_per_address": "COSMIC_FEEDS_PER_ADDRESS", "feeds_max": "COSMIC_FEEDS_MAX",
 }
