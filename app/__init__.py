@@ -14,7 +14,7 @@ def create_app(runtime=None):
     """The Flask app serving the games of ``runtime``."""
     from flask import Flask
 
-    from app import problems
+    from app import limits, problems
     from app.auth import Tokens
     from app.routes import feed, games, history, meta, play, table, webhooks
     from app.routes.common import GameIdConverter
@@ -31,6 +31,7 @@ def create_app(runtime=None):
     problems.register(app)
     for blueprint in (meta.bp, games.bp, play.bp, feed.bp, webhooks.bp, history.bp, table.bp):
         app.register_blueprint(blueprint)
+    limits.install(app, runtime.settings)
 
     @app.before_request
     def url_not_too_long():

@@ -7,6 +7,10 @@ which tells a token of another game (a 404 on a game that does not exist) from a
 one (a 401 everywhere). The admin token comes from ``COSMIC_ADMIN_TOKEN``.
 A token is valid for its own game only; a token that is present but not valid is an
 error (401), never a silent fall-back to anonymous.
+
+A game's host token (`workers.hosts`: made by ``POST /games``, its digest in the game's host
+record and in the index) reads a game as a spectator does; it seats bots and starts the game
+(`hosts_game`), as does the seat the host took with it.
 """
 
 from __future__ import annotations
@@ -63,6 +67,10 @@ class Tokens:
         pipe.hset(self.index_key(), hashed, game_id)
         pipe.execute()
         return token
+
+    def note(self, token: str, game_id: str) -> None:
+        """Index a token kept outside the seat table (a host token), so it is known as one of ``game_id``'s."""
+        self.redis.hset(self.index_key(), digest(token), game_id)
 
     def issued(self, token: str) -> bool:
         """Whether the service issued this token, for any game (a token of another game, not a made-up one)."""
@@ -137,6 +145,20 @@ def require_token() -> None:
     if bearer_token() is None:
         raise Problem(401, "unauthorized", "this needs a player's token (from joining) or the admin token",
                       {"WWW-Authenticate": 'Bearer realm="cosmic"'})
+
+
+def hosts_game(record: dict | None, who: str | None) -> bool:
+    """Whether the caller hosts the game whose host record (`workers.hosts.Hosts.record`) is ``record``:
+    the admin, the host token, or the seat the host took with it. False for a game with no record."""
+    from workers.hosts import same
+    if who == ADMIN:
+        return True
+    if record is None:
+        return False
+    if record["seat"] is not None and who == record["seat"]:
+        return True
+    token = bearer_token()
+    return same(token, record["token"])
 
 
 def require_admin_token(who: str | None) -> None:

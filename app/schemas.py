@@ -45,6 +45,15 @@ def whole_numbers(value, kinds: dict):
             and abs(item) <= MAX_VERSION else item for name, item in value.items()}
 
 
+class StrictBoolean(fields.Boolean):
+    """JSON ``true`` or ``false`` only (``1`` and ``"yes"`` are refused, as JSON Schema's ``boolean`` says)."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if not isinstance(value, bool):
+            raise self.make_error("invalid", input=value)
+        return value
+
+
 class CreateGame(Schema):
     """``POST /games``: seed and setup are the admin's only."""
 
@@ -53,6 +62,7 @@ class CreateGame(Schema):
     seats = WholeNumber(strict=True, required=True, validate=validate.Range(min=2, max=6))
     seed = fields.String(validate=validate.Length(1, 200))
     setup = fields.Dict(keys=fields.String())
+    private = StrictBoolean(load_default=False)  # joining needs the invitation
 
     @post_load
     def _whole_number_options(self, data, **kwargs):
@@ -71,6 +81,7 @@ class Join(Schema):
     name = fields.String(required=True, validate=validate.Length(1, 40))
     color = fields.String(validate=validate.Length(1, 20))
     bot = fields.String(allow_none=True, validate=validate.Length(1, 20))
+    invitation = fields.String(validate=validate.Length(1, 200))  # a private game's; ignored by a public one
 
 
 class Empty(Schema):

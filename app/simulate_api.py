@@ -6,12 +6,16 @@ random legal player of `engine.players` picks each answer. With the admin token 
 are seeded (``<seed>:<index>``, as in-process simulation) and, at the end, every event is
 read back and folded to check the engine's invariants and that the board the API served is
 the fold of its stream. The summary has the shape of `engine.simulate.simulate`'s.
+
+The creator starts each game with its host token. A seat over its write quota (a 429) waits the
+``Retry-After`` it is told and sends the same request again, as a polite client does.
 """
 
 from __future__ import annotations
 
 import os
 import random
+import time
 import uuid
 
 import requests
@@ -47,8 +51,12 @@ class Seat:
     def act(self, command: dict, version: int) -> requests.Response:
         """POST one command, pinned to the version its prompt was read at."""
         headers = {"If-Match": f'"{version}"', "Idempotency-Key": uuid.uuid4().hex}
-        return self.session.post(f"{self.base}/games/{self.game_id}/actions", json=command, headers=headers,
-                                 timeout=TIMEOUT)
+        while True:
+            response = self.session.post(f"{self.base}/games/{self.game_id}/actions", json=command, headers=headers,
+                                         timeout=TIMEOUT)
+            if response.status_code != 429:
+                return response
+            time.sleep(int(response.headers.get("Retry-After", "1")))
 
     def close(self) -> None:
         """Close the seat's connections."""
@@ -126,12 +134,14 @@ def play_game_via_api(url: str, seed: str, players: int, options: dict | None = 
         body = {"seats": players, "ruleset": ruleset, "options": options or {}}
         if admin_token:
             body["seed"] = seed
-        game_id = _ok(requests.post(f"{base}/games", json=body, headers=admin, timeout=TIMEOUT))["id"]
+        created = _ok(requests.post(f"{base}/games", json=body, headers=admin, timeout=TIMEOUT))
+        game_id = created["id"]
         for k in range(players):
             seat = Seat(base, game_id, f"player {k + 1}")
             seats[seat.color] = seat
         first = next(iter(seats.values()))
-        started = _ok(first.session.post(f"{base}/games/{game_id}/start", timeout=TIMEOUT))
+        started = _ok(requests.post(f"{base}/games/{game_id}/start", timeout=TIMEOUT,
+                                    headers={"Authorization": f"Bearer {created['host_token']}"}))
         last = _play_turns(seats, started, rng, result, max_turns)
         board = first.get("")
         result.powers = {c: list(p["powers"]) for c, p in board["players"].items()}

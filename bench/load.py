@@ -55,6 +55,7 @@ import engine  # noqa: E402
 from engine.players import random_command  # noqa: E402
 from tests.rediscluster import LocalCluster, Node, _free_ports, available  # noqa: E402
 from workers.connections import connect  # noqa: E402
+from workers.settings import ENV_NAMES, LIMIT_FIELDS  # noqa: E402
 
 BIN = Path(sys.executable).parent
 ADMIN_TOKEN = "bench-load-" + uuid.uuid4().hex
@@ -86,12 +87,16 @@ class Backend:
         (self.cluster if self.kind == "cluster" else self.node).stop()
 
 
+ROOMY_LIMITS = {ENV_NAMES[name]: "1000000 per minute" for name in LIMIT_FIELDS}
+
+
 class Service:
     """gunicorn (2 workers) and 2 `cosmic worker`s on a back-end, under a fresh prefix."""
 
     def __init__(self, backend: Backend, folder: Path):
         self.prefix = f"bench-{uuid.uuid4().hex[:8]}"
-        self.env = {**os.environ, **backend.env, "COSMIC_PREFIX": self.prefix, "COSMIC_ADMIN_TOKEN": ADMIN_TOKEN}
+        self.env = {**os.environ, **backend.env, "COSMIC_PREFIX": self.prefix, "COSMIC_ADMIN_TOKEN": ADMIN_TOKEN,
+                    **ROOMY_LIMITS}  # every HTTP player shares one address: quotas counted, never reached
         self.folder, self.processes = folder, []
         port = _free_ports(1)[0]
         self._start("web", [str(BIN / "gunicorn"), "--worker-class", "gthread", "--workers", "2", "--threads", "16",
@@ -155,7 +160,7 @@ def open_games(base: str, count: int, budget: int, threads: int) -> list[Seat]:
         joined.raise_for_status()
         for k in range(2):
             session.post(f"{base}/games/{game_id}/players", json={"name": f"bot {k}", "bot": "random"},
-                         timeout=60).raise_for_status()
+                         headers=ADMIN, timeout=60).raise_for_status()  # bots: the host's or the admin's to seat
         session.post(f"{base}/games/{game_id}/start", headers=ADMIN, timeout=60).raise_for_status()
         seats[index] = Seat(game_id, joined.json()["token"], index % IDLE_EVERY == IDLE_EVERY - 1, budget)
 

@@ -15,6 +15,8 @@ Prints measured figures (never asserted by tests):
 
 Commands are computed in the client by running the engine on the same seed (the admin
 seeds the games), so the clients send only ``POST /actions`` while they are measured.
+Every request is counted by the rate limits (app/limits.py) as in production, with quotas this
+run never reaches (all clients share one address); ``--no-limits`` measures without them.
 Everything is written under a fresh key prefix, deleted at the end.
 """
 
@@ -257,10 +259,14 @@ def main(argv=None) -> int:
     parser.add_argument("--workers", type=int, default=4, help="gunicorn workers")
     parser.add_argument("--threads", type=int, default=8, help="gunicorn threads per worker")
     parser.add_argument("--sample", type=int, default=60, help="actions timed at each mark for (b)")
+    parser.add_argument("--no-limits", action="store_true", help="no rate limits at all (to see what they cost)")
     args = parser.parse_args(argv)
 
+    from workers.settings import ENV_NAMES, LIMIT_FIELDS
+    quota = "none" if args.no_limits else "1000000 per minute"  # counted, never reached
     prefix = f"bench-{uuid.uuid4().hex[:10]}"
-    env = {**os.environ, "REDIS_URL": args.redis_url, "COSMIC_PREFIX": prefix, "COSMIC_ADMIN_TOKEN": ADMIN_TOKEN}
+    env = {**os.environ, "REDIS_URL": args.redis_url, "COSMIC_PREFIX": prefix, "COSMIC_ADMIN_TOKEN": ADMIN_TOKEN,
+           **{ENV_NAMES[name]: quota for name in LIMIT_FIELDS}}
     client = redis.Redis.from_url(args.redis_url)
     client.ping()
     servers = []

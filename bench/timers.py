@@ -47,6 +47,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import engine  # noqa: E402
+from workers.settings import ENV_NAMES, LIMIT_FIELDS  # noqa: E402
 
 BIN = Path(sys.executable).parent
 ADMIN_TOKEN = "bench-timers-" + uuid.uuid4().hex
@@ -70,7 +71,8 @@ class Service:
         self.prefix = f"bench-timers-{uuid.uuid4().hex[:10]}"
         port = free_port()
         self.base = f"http://127.0.0.1:{port}"
-        env = {**os.environ, "COSMIC_ADMIN_TOKEN": ADMIN_TOKEN}
+        env = {**os.environ, "COSMIC_ADMIN_TOKEN": ADMIN_TOKEN,  # games made from one address: roomy quotas
+               **{ENV_NAMES[name]: "1000000 per minute" for name in LIMIT_FIELDS}}
         if mode == "embedded":
             env.pop("REDIS_URL", None)
             env["COSMIC_DATA_DIR"] = str(self.folder / "data")

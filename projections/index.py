@@ -4,6 +4,11 @@ Keys: ``{prefix}:games:<status>`` sorted sets (score = creation time in ms, memb
 id) for ``lobby``, ``playing`` and ``finished``, and ``{prefix}:{<game_id>}:meta`` (the
 game's public summary as JSON, see `projections.views.summary`). Updated when a game's
 status or seating changes; `rebuild` recreates it from the streams.
+
+Private games (created with ``"private": true``, see `workers.hosts`) are kept apart, in
+``{prefix}:games:private:<status>``: a list for everyone leaves them out, the admin's
+takes them too (`page` with ``private=True``), and their summaries say ``"private": true``.
+The index asks the callable it was given (``private``) whether a game is private.
 """
 
 from __future__ import annotations
@@ -18,14 +23,20 @@ STATUSES = ("lobby", "playing", "finished")
 class GameIndex:
     """Which games exist, by status, with their public summaries."""
 
-    def __init__(self, store):
+    def __init__(self, store, private=None):
         self.store = store
         self.redis = store.redis
         self.prefix = store.prefix
+        self.private = private or (lambda game_id: False)
 
-    def status_key(self, status: str) -> str:
-        """The sorted set of the games in one status."""
-        return f"{self.prefix}:games:{status}"
+    def status_key(self, status: str, private: bool = False) -> str:
+        """The sorted set of the (public or private) games in one status."""
+        return f"{self.prefix}:games:private:{status}" if private else f"{self.prefix}:games:{status}"
+
+    def _keys(self, status: str | None, private: bool) -> list[str]:
+        """The sorted sets a list reads: one status or all, the private games too when asked."""
+        statuses = [status] if status else list(STATUSES)
+        return [self.status_key(name, hidden) for name in statuses for hidden in ((False, True) if private else (False,))]
 
     def meta_key(self, game_id: str) -> str:
         """The key of a game's public summary."""
@@ -35,14 +46,18 @@ class GameIndex:
         """Record a game's current summary and status."""
         entry = views.summary(state)
         entry["id"] = game_id
+        private = self.private(game_id)
+        if private:
+            entry["private"] = True
         status = entry["status"]
         pipe = self.redis.pipeline(transaction=False)
         pipe.set(self.meta_key(game_id), json.dumps(entry, separators=(",", ":")))
         for other in STATUSES:
-            if other != status:
-                pipe.zrem(self.status_key(other), game_id)
+            for hidden in (False, True):
+                if (other, hidden) != (status, private):
+                    pipe.zrem(self.status_key(other, hidden), game_id)
         if status in STATUSES:
-            pipe.zadd(self.status_key(status), {game_id: entry.get("created") or 0})
+            pipe.zadd(self.status_key(status, private), {game_id: entry.get("created") or 0})
         pipe.execute()
 
     def changed(self, before: dict, after: dict) -> bool:
@@ -50,14 +65,14 @@ class GameIndex:
         return (before.get("status"), len(before.get("order") or [])) != \
             (after.get("status"), len(after.get("order") or []))
 
-    def list(self, status: str | None = None, limit: int = 50, offset: int = 0) -> tuple[list[dict], int]:
+    def list(self, status: str | None = None, limit: int = 50, offset: int = 0,
+             private: bool = False) -> tuple[list[dict], int]:
         """Summaries of the newest games (of one status, or all) from a position, and how many there are in all
         (``GET /games?offset=``, kept for old clients; `page` is the cursor every list uses)."""
-        statuses = [status] if status else list(STATUSES)
         pipe = self.redis.pipeline(transaction=False)
-        for name in statuses:
-            pipe.zrevrange(self.status_key(name), 0, offset + limit - 1, withscores=True)
-            pipe.zcard(self.status_key(name))
+        for key in self._keys(status, private):
+            pipe.zrevrange(key, 0, offset + limit - 1, withscores=True)
+            pipe.zcard(key)
         replies = pipe.execute()
         ranked, total = [], 0
         for members, count in zip(replies[0::2], replies[1::2], strict=True):
@@ -66,18 +81,18 @@ class GameIndex:
         ranked.sort(key=lambda item: (-item[0], item[1]))
         return self._summaries([game_id for _, game_id in ranked[offset:offset + limit]]), total
 
-    def page(self, status: str | None = None, limit: int = 50,
-             after: tuple[int, str] | None = None) -> tuple[list[dict], int, bool]:
+    def page(self, status: str | None = None, limit: int = 50, after: tuple[int, str] | None = None,
+             private: bool = False) -> tuple[list[dict], int, bool]:
         """A page of the newest games (of one status, or all) after a cursor (creation time, id).
 
         Games are ordered newest first, and by id among games created in the same millisecond,
         so a cursor names one place in that order however many games are created meanwhile.
         Returns the summaries, how many games there are in all and whether more follow.
+        ``private`` (the admin's list) takes the private games too.
         """
-        statuses = [status] if status else list(STATUSES)
+        keys = self._keys(status, private)
         pipe = self.redis.pipeline(transaction=False)
-        for name in statuses:
-            key = self.status_key(name)
+        for key in keys:
             if after is None:
                 pipe.zrevrange(key, 0, limit, withscores=True)
             else:
@@ -86,7 +101,7 @@ class GameIndex:
             pipe.zcard(key)
         replies = iter(pipe.execute())
         ranked, total = [], 0
-        for _ in statuses:
+        for _ in keys:
             ranked += [(score, _text(member)) for member, score in next(replies)]
             if after is not None:
                 ranked += [(score, _text(member)) for member, score in next(replies) if _text(member) > after[1]]
@@ -106,7 +121,8 @@ class GameIndex:
         """Take a game out of the list."""
         pipe = self.redis.pipeline(transaction=False)
         for status in STATUSES:
-            pipe.zrem(self.status_key(status), game_id)
+            for hidden in (False, True):
+                pipe.zrem(self.status_key(status, hidden), game_id)
         pipe.delete(self.meta_key(game_id))
         pipe.execute()
 

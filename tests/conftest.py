@@ -151,6 +151,7 @@ CLUSTER_FOLDERS = ("tests/events/", "tests/projections/", "tests/workers/")
 CLUSTER_SERVICE_TESTS = {  # (not the three-game refold: 100 s more on a shared machine for little news)
     "test_the_worker_snapshots_finished_games_and_the_feed_works",
     "test_a_person_plays_four_bots_to_the_end_over_http_with_gunicorn_and_a_worker",
+    "test_limits_hold_across_two_gunicorn_processes_on_redis",  # the limits' counters on the cluster's slots
 }
 
 
@@ -275,6 +276,13 @@ def define_event_type():
 # --- real service processes (gunicorn, cosmic worker) -----------------------------------------------
 
 SERVICE_ADMIN_TOKEN = "e2e-admin-token"
+
+
+def roomy_limits_env() -> dict:
+    """Rate limits far above what a test uses, for the service processes of tests that are not about limits
+    (they create games and play faster than any table); tests about limits pass their own in ``env``."""
+    from workers.settings import ENV_NAMES, LIMIT_FIELDS
+    return {ENV_NAMES[name]: "100000 per minute" for name in LIMIT_FIELDS}
 SKIP_SERVICE_REASON = ("REDIS_URL is not set: this test starts gunicorn and/or `cosmic worker` against a real "
                        "Redis (e.g. REDIS_URL=redis://127.0.0.1:6379/13 make test)")
 BIN = Path(sys.executable).parent
@@ -364,7 +372,7 @@ class ServiceProcesses:
         elif not url:
             pytest.skip(SKIP_SERVICE_REASON)
         return {**os.environ, **urls, "COSMIC_PREFIX": self.prefix, "COSMIC_ADMIN_TOKEN": SERVICE_ADMIN_TOKEN,
-                "COSMIC_SNAPSHOT_EVERY": "50", "COSMIC_CHECKPOINT_EVERY": "500", **(env or {})}
+                "COSMIC_SNAPSHOT_EVERY": "50", "COSMIC_CHECKPOINT_EVERY": "500", **roomy_limits_env(), **(env or {})}
 
     def _start(self, name: str, command: list[str], environment: dict) -> subprocess.Popen:
         log = self.folder / f"{name}.log"
@@ -378,7 +386,7 @@ class ServiceProcesses:
         port = free_port()
         environment = {name: value for name, value in os.environ.items() if name != "REDIS_URL"}
         environment.update({"COSMIC_ADMIN_TOKEN": SERVICE_ADMIN_TOKEN, "COSMIC_DATA_DIR": str(self.folder / "data"),
-                            **(env or {})})
+                            **roomy_limits_env(), **(env or {})})
         self._start(f"serve-{len(self.processes)}", [str(BIN / "cosmic"), "serve", "--port", str(port)], environment)
         base = f"http://127.0.0.1:{port}"
         self._wait_healthy(base)

@@ -27,6 +27,7 @@ from projections.commands import CommandRunner
 from projections.index import GameIndex
 from projections.repository import Repository
 from workers import connections, timers
+from workers.hosts import Hosts
 from workers.queues import QUEUES, job_id, queue_name
 from workers.settings import Settings
 
@@ -48,7 +49,8 @@ class Runtime:
         self.store = EventStore(redis_client, prefix=settings.prefix, idempotency_ttl=settings.idempotency_ttl)
         self.repository = Repository(self.store, snapshot_every=settings.snapshot_every,
                                      checkpoint_every=settings.checkpoint_every, cache_games=settings.cache_games)
-        self.index = GameIndex(self.store)
+        self.hosts = Hosts(self.store)  # who hosts each game, and whether its lobby is private
+        self.index = GameIndex(self.store, private=self.hosts.is_private)
         self.commands = CommandRunner(self.store, self.repository, retries=settings.action_retries)
         self.commands.add_listener(self._update_index)
         self.commands.add_listener(self._after_game_end)

@@ -29,6 +29,21 @@ class Settings:
     webhook_backoff_max: float = 600.0   # COSMIC_WEBHOOK_BACKOFF_MAX: longest wait between retries
     webhook_log_size: int = 1000         # COSMIC_WEBHOOK_LOG_SIZE: delivery attempts kept per subscription
     webhook_allow_private: bool = False  # COSMIC_WEBHOOK_ALLOW_PRIVATE: players' webhooks may target private hosts
+    # Rate limits (app/limits.py; README "Limits"): flask-limiter strings ("N per minute; M per hour"), or
+    # "none". Per bearer token (its digest) and per client address; the admin token is never limited.
+    limit_create_token: str = "10 per minute; 60 per hour"       # COSMIC_LIMIT_CREATE_TOKEN: POST /games
+    limit_create_address: str = "20 per minute; 200 per hour"    # COSMIC_LIMIT_CREATE_ADDRESS
+    limit_fork_token: str = "5 per minute; 20 per hour"          # COSMIC_LIMIT_FORK_TOKEN: POST /games/{id}/fork
+    limit_fork_address: str = "10 per minute; 60 per hour"       # COSMIC_LIMIT_FORK_ADDRESS
+    limit_webhook_token: str = "10 per minute; 30 per hour"      # COSMIC_LIMIT_WEBHOOK_TOKEN: POST /webhooks
+    limit_webhook_address: str = "20 per minute; 100 per hour"   # COSMIC_LIMIT_WEBHOOK_ADDRESS
+    limit_write_token: str = "120 per minute"                     # COSMIC_LIMIT_WRITE_TOKEN: every POST and DELETE
+    limit_write_address: str = "600 per minute"                   # COSMIC_LIMIT_WRITE_ADDRESS
+    trusted_proxies: int = 0             # COSMIC_TRUSTED_PROXIES: proxies in front whose X-Forwarded-For is believed
+    # Caps on open live feeds (concurrency, not rates; the feed machinery applies them, 0 = no cap)
+    feeds_per_token: int = 20            # COSMIC_FEEDS_PER_TOKEN: open feeds of one bearer token (429)
+    feeds_per_address: int = 200         # COSMIC_FEEDS_PER_ADDRESS: open anonymous feeds of one address (429)
+    feeds_max: int = 0                   # COSMIC_FEEDS_MAX: open feeds of one API process (503)
 
     @property
     def embedded(self) -> bool:
@@ -71,7 +86,23 @@ class Settings:
         if self.webhook_timeout <= 0 or self.webhook_backoff <= 0 or self.webhook_backoff_max < self.webhook_backoff:
             raise ValueError("COSMIC_WEBHOOK_TIMEOUT and COSMIC_WEBHOOK_BACKOFF must be positive, "
                              "COSMIC_WEBHOOK_BACKOFF_MAX at least COSMIC_WEBHOOK_BACKOFF")
+        self._check_limits()
 
+
+    def _check_limits(self) -> None:
+        from limits import parse_many
+        for name in LIMIT_FIELDS:
+            value = getattr(self, name)
+            if value.strip().lower() == "none":
+                continue
+            try:
+                parse_many(value)
+            except ValueError:
+                raise ValueError(f"{ENV_NAMES[name]} must be rate limits such as '10 per minute; 60 per hour' "
+                                 f"(or 'none'), not {value!r}") from None
+        for name in ("trusted_proxies", "feeds_per_token", "feeds_per_address", "feeds_max"):
+            if getattr(self, name) < 0:
+                raise ValueError(f"{ENV_NAMES[name]} may not be negative")
 
     def _check_redis_urls(self) -> None:
         from workers.connections import is_cluster_url
@@ -93,7 +124,12 @@ ENV_NAMES = {
     "bot_moves": "COSMIC_BOT_MOVES", "webhook_timeout": "COSMIC_WEBHOOK_TIMEOUT",
     "webhook_backoff": "COSMIC_WEBHOOK_BACKOFF", "webhook_backoff_max": "COSMIC_WEBHOOK_BACKOFF_MAX",
     "webhook_log_size": "COSMIC_WEBHOOK_LOG_SIZE", "webhook_allow_private": "COSMIC_WEBHOOK_ALLOW_PRIVATE",
+    **{f"limit_{kind}_{who}": f"COSMIC_LIMIT_{kind.upper()}_{who.upper()}"  # the rate limits' quotas
+       for kind in ("create", "fork", "webhook", "write") for who in ("token", "address")},
+    "trusted_proxies": "COSMIC_TRUSTED_PROXIES", "feeds_per_token": "COSMIC_FEEDS_PER_TOKEN",
+    "feeds_per_address": "COSMIC_FEEDS_PER_ADDRESS", "feeds_max": "COSMIC_FEEDS_MAX",
 }
+LIMIT_FIELDS = tuple(name for name in ENV_NAMES if name.startswith("limit_"))
 
 
 TRUE, FALSE = ("1", "true", "yes", "on"), ("0", "false", "no", "off")

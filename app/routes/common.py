@@ -12,6 +12,7 @@ from app.problems import Problem
 from projections.errors import GameNotFound
 from workers.clock import now_ms  # noqa: F401 (every command's ``at``: the clock the timers compare with)
 from workers.fork import new_game_id  # noqa: F401 (the one shape of game id, made by the API and by forks)
+from workers.hosts import same
 
 GAME_ID_PATTERN = r"[A-Za-z0-9_-]{1,64}"
 
@@ -30,16 +31,21 @@ def tokens() -> Tokens:
 def caller(game_id: str | None) -> str | None:
     """Who is asking about ``game_id``: ``admin``, a colour, or None.
 
-    A token of another game, sent about a game that does not exist, is answered 404 (no such
-    game), not 401: the game is what is missing. A token the service never issued is a 401
-    wherever it is sent (invalid credentials come first).
+    The game's host token asks as a spectator (None): what it may do more is the routes' to say
+    (`app.auth.hosts_game`). A token of another game, sent about a game that does not exist, is
+    answered 404 (no such game), not 401: the game is what is missing. A token the service never
+    issued is a 401 wherever it is sent (invalid credentials come first).
     """
     try:
         return viewer(tokens(), runtime().settings.admin_token, game_id)
     except Problem as problem:
-        if problem.status == 401 and game_id is not None and not runtime().store.exists(game_id) \
-                and tokens().issued(bearer_token() or ""):
-            raise GameNotFound(game_id) from None
+        if problem.status == 401 and game_id is not None:
+            token = bearer_token() or ""
+            record = runtime().hosts.record(game_id)
+            if record is not None and same(token, record["token"]):
+                return None
+            if not runtime().store.exists(game_id) and tokens().issued(token):
+                raise GameNotFound(game_id) from None
         raise
 
 

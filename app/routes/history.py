@@ -9,7 +9,9 @@ Who may do what:
   every seat of the fork; a seated player, only a finished game (forking a game in play
   would replay its hidden draws), getting a token for its own seat. Every other seat of a
   player's fork is handed out once, to whoever holds that seat's token in the original game
-  (``POST /games/{fork}/claim``), so nobody gets to read another player's hand.
+  (``POST /games/{fork}/claim``), so nobody gets to read another player's hand. A fork has no
+  host (`workers.hosts`): forked before its start, only the admin seats its bots and starts it;
+  a fork of a private game is private too. Forks are rate-limited (app/limits.py).
 - Export (``GET /games/{id}/export``): the admin gets the stream as stored (every private
   field, the hashes: importable with ``cosmic import``); anyone else only a finished game's
   log as the log shows it to them (redacted, no hashes, engine bookkeeping left out), which
@@ -29,7 +31,7 @@ from app import schemas
 from app.auth import bearer_token, is_admin_token, require_admin_token, require_player_or_admin
 from app.http import expected_version, json_body, json_response, runtime
 from app.problems import Problem, problem_response
-from app.routes.common import caller, tokens
+from app.routes.common import caller, new_game_id, tokens
 from events.envelope import ChainBreak
 from events.redaction import ADMIN
 from projections.errors import GameNotFound, VersionConflict, VersionNotFound
@@ -45,6 +47,7 @@ bp = Blueprint("history", __name__)
 log = logging.getLogger(__name__)
 JOB_ID = re.compile(r"^[A-Za-z0-9_-]{1,200}$")
 EXPORT_BATCH = 500
+FORK_ID_ATTEMPTS = 5
 
 
 # --- rewind ---------------------------------------------------------------------------------------
@@ -92,12 +95,16 @@ def fork_game(game_id: str):
     if who != ADMIN and state["status"] != "finished":
         raise Problem(403, "forbidden", "a player may fork a finished game only (a fork of a game in play would "
                       "show its hidden draws); the admin may fork any game")
+    fork_id = _claim_fork_id(rt, game_id)
     try:
-        made = fork(rt, game_id, body.get("version"))
+        made = fork(rt, game_id, body.get("version"), new_id=fork_id)
     except VersionNotFound as missing:  # the game exists: a version it does not have cannot be forked from
+        rt.hosts.forget(fork_id)
         raise Problem(422, "fork-refused", f"the game has versions 1 to {missing.current}, not {missing.version}",
                       current_version=missing.current) from None
-    fork_id = made["id"]
+    except Exception:
+        rt.hosts.forget(fork_id)
+        raise
     seats = voters(rt.repository.require(fork_id))  # the seats of people: bots get no token
     issued = hand_out(rt.store, tokens(), fork_id, seats if who == ADMIN else [c for c in seats if c == who])
     result = {**made, "tokens": issued, "claimable": [c for c in seats if c not in issued] if who != ADMIN else [],
@@ -105,6 +112,18 @@ def fork_game(game_id: str):
                         "events": f"/games/{fork_id}/events"}}
     return json_response(result, 201, {"Location": f"/games/{fork_id}", "ETag": f'"{made["version"]}"',
                                        "Cache-Control": "no-store"})
+
+
+def _claim_fork_id(rt, game_id: str) -> str:
+    """A free id for a fork, its host record (no host; private as the original) claimed before the copy."""
+    record = rt.hosts.record(game_id)
+    private = bool(record and record["private"])
+    for _ in range(FORK_ID_ATTEMPTS):
+        fork_id = new_game_id()
+        if rt.hosts.claim(fork_id, None, private):
+            return fork_id
+    raise Problem(409, "version-conflict", "could not find a free game id for the fork; try again",
+                  current_version=rt.store.version(game_id))
 
 
 @bp.post("/games/<gid:game_id>/claim")

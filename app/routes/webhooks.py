@@ -12,7 +12,10 @@ Who may do what:
 - The secret signs every delivery; it is returned once, by the request that created the
   subscription (chosen by the client or made by the server), and never again.
 - A player's subscriptions may not target loopback or private addresses (unless the
-  service allows it), and a game holds at most `MAX_PER_GAME` of them.
+  service allows it). A game's `MAX_PER_GAME` slots are shared fairly between its seats: each
+  seat holds at most ``MAX_PER_GAME // seats`` (10 each of 2 seats, 3 each of 6), so no seat
+  can take another's share; the admin's subscriptions take no seat's slots.
+- Creating subscriptions is rate-limited per token and per address (app/limits.py).
 """
 
 from __future__ import annotations
@@ -54,8 +57,8 @@ def create():
         raise Problem(400, "invalid-request", f"the webhook URL is not accepted: {problem}", errors={"url": [problem]})
     _check_types(body.get("event_types"))
     after = _start(rt, game_id, body.get("after"))
-    if game_id is not None and who != ADMIN and rt.redis.scard(subs.game_set_key(game_id)) >= MAX_PER_GAME:
-        raise Problem(403, "forbidden", f"a game may have at most {MAX_PER_GAME} webhook subscriptions")
+    if game_id is not None and who != ADMIN:
+        _within_share(rt, subs, game_id, who)
     secret = body.get("secret") or new_secret()
     sub = subs.create(body["url"], secret=secret, game_id=game_id, event_types=body.get("event_types"),
                       viewer=body.get("viewer", "admin") if who == ADMIN else who, created_by=who, after=after)
@@ -63,6 +66,20 @@ def create():
         enqueue(rt, subs, sub["id"], game_id)  # the history asked for is sent now, not at the next append
     shown = {**subs.public(sub), "secret": secret}
     return json_response(shown, 201, {"Location": f"/webhooks/{sub['id']}", "Cache-Control": "no-store"})
+
+
+def share(seats: int) -> int:
+    """How many of a game's webhook slots each of its seats may hold."""
+    return MAX_PER_GAME // max(1, seats)
+
+
+def _within_share(rt, subs, game_id: str, seat: str) -> None:
+    """403 when the seat already holds its share of the game's slots (`share`)."""
+    allowed = share(rt.repository.require(game_id)["seats"])
+    held = sum(1 for sub in subs.matching(game_id) if sub["game_id"] == game_id and sub["created_by"] == seat)
+    if held >= allowed:
+        raise Problem(403, "forbidden", f"each seat of this game may hold {allowed} of its {MAX_PER_GAME} webhook "
+                                        f"subscriptions (its share), and {seat} holds {held}: delete one first")
 
 
 def _check_types(types: list[str] | None) -> None:

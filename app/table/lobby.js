@@ -1,6 +1,7 @@
 // The lobby: create a game (seats, edition, options), take seats (people or bots), start it,
 // and open any game's table or replay. Seat tokens are shown once by the API; the page keeps
-// the ones taken in this browser (localStorage) so their links can be opened again.
+// the ones taken in this browser (localStorage) so their links can be opened again, and the host
+// token of the games created here, which seats bots and starts the game.
 import {Api, placeLink} from "./api.js";
 import {h, mount} from "./dom.js";
 
@@ -14,6 +15,10 @@ function keep(game, colour, token) {
   const known = seats(game);
   known[colour] = token;
   localStorage.setItem(`cosmic.seats.${game}`, JSON.stringify(known));
+}
+
+function hostToken(game) {
+  return localStorage.getItem(`cosmic.host.${game}`);
 }
 
 function error(message) {
@@ -42,6 +47,7 @@ function createForm(root, catalogue, refresh) {
     if (seed.value) body.seed = seed.value;
     if (setup.value.trim()) body.setup = JSON.parse(setup.value);
     const made = await new Api(admin.value || null).post("/games", body);
+    localStorage.setItem(`cosmic.host.${made.id}`, made.host_token);
     location.hash = `lobby=${made.id}`;
     await refresh(made.id);
   });
@@ -63,13 +69,13 @@ function seatForm(game, summary, refresh) {
     const body = {name: name.value || (bot.value ? `${bot.value} bot` : "player")};
     if (colour.value) body.color = colour.value;
     if (bot.value) body.bot = bot.value;
-    const seat = await new Api(null).post(`/games/${game}/players`, body);
+    const seat = await new Api(hostToken(game)).post(`/games/${game}/players`, body);
     if (seat.token) keep(game, seat.player, seat.token);
     await refresh(game);
   });
   const known = seats(game);
   const start = () => guarded(async () => {
-    const token = Object.values(known)[0] || document.getElementById("admin-token").value;
+    const token = hostToken(game) || document.getElementById("admin-token").value || Object.values(known)[0];
     await new Api(token).post(`/games/${game}/start`);
     await refresh(game);
   });

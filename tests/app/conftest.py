@@ -21,18 +21,21 @@ from engine.players import random_command
 from tests.workers.games import play
 from workers.queues import purge
 from workers.runtime import Runtime
-from workers.settings import Settings
+from workers.settings import LIMIT_FIELDS, Settings
 
 ADMIN_TOKEN = "test-admin-token"
 ADMIN = {"Authorization": f"Bearer {ADMIN_TOKEN}"}
 PROBLEM = "application/problem+json"
+# These tests are not about rate limits (tests/app/test_limits.py is) but create many games and play
+# fast from one address: each quota is raised far above what they use, and said so here.
+ROOMY_LIMITS = {name: "100000 per minute" for name in LIMIT_FIELDS}
 
 
 @pytest.fixture
 def runtime(redis_client, rq_client, key_prefix):
     """A runtime on this test's Redis backend and key prefix (its RQ keys are purged afterwards)."""
     settings = Settings(prefix=key_prefix, admin_token=ADMIN_TOKEN, snapshot_every=50, checkpoint_every=200,
-                        sse_keepalive=0.2, sse_max_seconds=5)
+                        sse_keepalive=0.2, sse_max_seconds=5, **ROOMY_LIMITS)
     built = Runtime(settings, redis_client=redis_client, rq_client=rq_client)
     yield built
     purge(rq_client, key_prefix)
@@ -49,9 +52,8 @@ def spec() -> dict:
     return yaml.safe_load((Path(__file__).resolve().parents[2] / "openapi.yaml").read_text())
 
 
-@pytest.fixture
-def app(runtime, spec):
-    """The Flask app; every response it gives in a test must be one openapi.yaml documents."""
+def documented_app(runtime, spec) -> tuple:
+    """A Flask app on ``runtime`` and the list of its answers openapi.yaml does not document (to assert empty)."""
     from flask import request
 
     from app import create_app
@@ -71,6 +73,13 @@ def app(runtime, spec):
                 undocumented.append(f"{request.method} {rule.rule} -> {status}")
         return response
 
+    return flask_app, undocumented
+
+
+@pytest.fixture
+def app(runtime, spec):
+    """The Flask app; every response it gives in a test must be one openapi.yaml documents."""
+    flask_app, undocumented = documented_app(runtime, spec)
     yield flask_app
     assert not undocumented, f"responses missing from openapi.yaml: {sorted(set(undocumented))}"
 
@@ -139,6 +148,7 @@ class ApiGame:
         created = client.post("/games", json=body, headers=ADMIN if (seed or setup) else {})
         assert created.status_code == 201, created.json
         self.id = created.json["id"]
+        self.host_token = created.json["host_token"]
         self.seed = seed
         self.tokens: dict[str, str] = {}
         self.rng = random.Random(f"api:{seed}")
@@ -157,9 +167,8 @@ class ApiGame:
         return self
 
     def start(self) -> ApiGame:
-        """Start as the first seat."""
-        first = next(iter(self.tokens.values()))
-        started = self.client.post(self.url("/start"), headers=bearer(first))
+        """Start with the host token."""
+        started = self.client.post(self.url("/start"), headers=bearer(self.host_token))
         assert started.status_code == 200, started.json
         self.last = started.json
         return self

@@ -18,7 +18,7 @@ def test_create_join_start(client):
         assert joined.status_code == 201
         tokens[joined.json["color"]] = joined.json["token"]
     assert list(tokens) == ["red", "blue", "yellow"]
-    started = client.post(f"/games/{game['id']}/start", headers=bearer(tokens["blue"]))
+    started = client.post(f"/games/{game['id']}/start", headers=bearer(game["host_token"]))
     assert started.status_code == 200 and started.json["status"] == "playing"
     assert started.json["pending"] and set(started.json["pending"][0]) == {"player", "kind", "title", "deadline"}
 
@@ -32,9 +32,10 @@ def test_join_with_a_colour_and_a_taken_colour(client):
 
 
 def test_a_full_game_refuses_more_players_and_starting_needs_every_seat(client):
-    game = client.post("/games", json={"seats": 2}).json["id"]
-    token = client.post(f"/games/{game}/players", json={"name": "a"}).json["token"]
-    early = client.post(f"/games/{game}/start", headers=bearer(token))
+    created = client.post("/games", json={"seats": 2}).json
+    game = created["id"]
+    client.post(f"/games/{game}/players", json={"name": "a"})
+    early = client.post(f"/games/{game}/start", headers=bearer(created["host_token"]))
     assert early.status_code == 422 and problem_type(early) == "rules-violation"
     client.post(f"/games/{game}/players", json={"name": "b"})
     full = client.post(f"/games/{game}/players", json={"name": "c"})

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.routes.webhooks import MAX_PER_GAME
+from app.routes.webhooks import MAX_PER_GAME, share
 from tests.app.conftest import ADMIN, bearer
 from tests.workers import hooks
 
@@ -103,10 +103,12 @@ def test_who_may_subscribe_to_what(client, seats):
     assert client.get(f"/webhooks/{mine['id']}", headers=red).status_code == 404
 
 
-def test_a_game_holds_a_bounded_number_of_player_subscriptions(client, seats):
-    game_id, red, _ = seats
-    for _ in range(MAX_PER_GAME):
+def test_a_game_holds_a_bounded_number_of_player_subscriptions_shared_between_its_seats(client, seats):
+    game_id, red, blue = seats  # a three-seat game: each seat may hold 20 // 3 = 6 of its 20 slots
+    assert share(3) == 6 and share(2) == 10 and share(6) == 3 and MAX_PER_GAME == 20
+    for _ in range(share(3)):
         subscribe(client, headers=red, url=URL, game_id=game_id)
     refused = client.post("/webhooks", json={"url": URL, "game_id": game_id}, headers=red)
-    assert refused.status_code == 403
+    assert refused.status_code == 403 and "share" in refused.json["detail"]
+    subscribe(client, headers=blue, url=URL, game_id=game_id)  # red's subscriptions took none of blue's share
     subscribe(client, url=URL, game_id=game_id)  # the admin is not limited

@@ -87,7 +87,8 @@ class Client:
         tokens = {}
         for k in range(seats):
             bot = (bots or {}).get(k)
-            seat = self.post(f"/games/{game}/players", {"name": f"seat {k + 1}", **({"bot": bot} if bot else {})})
+            seat = self.post(f"/games/{game}/players", {"name": f"seat {k + 1}", **({"bot": bot} if bot else {})},
+                             ADMIN_TOKEN if bot else None)  # bots are the host's or the admin's to seat
             tokens[seat["player"]] = seat["token"]
         if start:
             self.post(f"/games/{game}/start", {}, ADMIN_TOKEN)
@@ -103,9 +104,10 @@ def table_server():
     from workers import runtime as runtime_module
     from workers.embedded import EmbeddedWorker
     from workers.runtime import Runtime
-    from workers.settings import Settings
-
-    settings = Settings(admin_token=ADMIN_TOKEN, prefix="browser", sse_keepalive=0.5, sse_max_seconds=SSE_SECONDS)
+    from workers.settings import LIMIT_FIELDS, Settings
+    roomy = {name: "100000 per minute" for name in LIMIT_FIELDS}  # these tests are not about rate limits
+    settings = Settings(admin_token=ADMIN_TOKEN, prefix="browser", sse_keepalive=0.5, sse_max_seconds=SSE_SECONDS,
+                        **roomy)
     runtime = Runtime(settings, redis_client=fakeredis.FakeRedis(server=fakeredis.FakeServer()))
     runtime_module.install(runtime)
     worker = EmbeddedWorker(runtime).start()

@@ -161,7 +161,9 @@ def test_a_generated_client_plays_a_whole_three_seat_game(generated):
         joined = api["join_game"].sync(game_id, client=anonymous, body=models.Join(name=f"client {k + 1}"))
         assert isinstance(joined, models.Joined), joined
         seats[joined.player] = client_module.AuthenticatedClient(base_url=base, token=joined.token)
-    started = api["start_game"].sync(game_id, client=seats["red"])
+    assert isinstance(created.host_token, str) and created.private is False and created.invitation is None
+    host = client_module.AuthenticatedClient(base_url=base, token=created.host_token)  # the creator starts it
+    started = api["start_game"].sync(game_id, client=host)
     assert isinstance(started, models.Started) and started.status == "playing"
 
     rng = random.Random("generated-client")

@@ -10,7 +10,9 @@ deleted resources gone...). tests/contract/schemathesis.toml says which answers 
 request may get because of a game's state, and why.
 
 It runs as the admin (every operation is reachable; the checks also send each request without
-and with a made-up token), with a fixed seed and a bounded number of examples per operation,
+and with a made-up token), with the service's production rate limits (the admin is never limited;
+the requests without a token or with a made-up one may meet a 429, which the spec documents on
+every write), with a fixed seed and a bounded number of examples per operation,
 against `cosmic serve` on its embedded Redis and, with REDIS_URL, against gunicorn and `cosmic
 worker` on that Redis. The report (with a `curl` to reproduce each failure) is the assertion
 message.
@@ -25,6 +27,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import SERVICE_ADMIN_TOKEN
+from workers.settings import ENV_NAMES, LIMIT_FIELDS, Settings
 
 pytestmark = [pytest.mark.e2e, pytest.mark.contract]
 
@@ -32,8 +35,10 @@ CONFIG = Path(__file__).with_name("schemathesis.toml")
 ST = Path(sys.executable).parent / "st"
 MAX_EXAMPLES = 15   # per operation and phase: about three minutes a run on two cores
 SEED = 15
-# a live feed stays open until the game ends or COSMIC_SSE_MAX_SECONDS pass (the spec says so): keep each short
-FEED = {"COSMIC_SSE_MAX_SECONDS": "2", "COSMIC_SSE_KEEPALIVE": "1"}
+# a live feed stays open until the game ends or COSMIC_SSE_MAX_SECONDS pass (the spec says so): keep each short;
+# the rate limits are the production defaults (the service processes of other tests get roomy ones)
+FEED = {"COSMIC_SSE_MAX_SECONDS": "2", "COSMIC_SSE_KEEPALIVE": "1",
+        **{ENV_NAMES[name]: getattr(Settings(), name) for name in LIMIT_FIELDS}}
 
 
 def run_schemathesis(base: str, folder: Path) -> subprocess.CompletedProcess:

@@ -32,14 +32,15 @@ GAME_SECONDS = 300
 
 def play_person_against_bots(base: str, seed: str, levels: list[str]) -> tuple[str, Seat, int]:
     """Create a seeded game, seat a person and the bots, start, and let the person play to the end."""
-    game_id = requests.post(f"{base}/games", json={"seats": 1 + len(levels), "seed": seed}, headers=ADMIN,
-                            timeout=10).json()["id"]
+    created = requests.post(f"{base}/games", json={"seats": 1 + len(levels), "seed": seed}, headers=ADMIN,
+                            timeout=10).json()
+    game_id, host = created["id"], {"Authorization": f"Bearer {created['host_token']}"}
     person = Seat(base, game_id, "Ann")
-    for k, level in enumerate(levels):
+    for k, level in enumerate(levels):  # the host token seats the bots and starts the game
         joined = requests.post(f"{base}/games/{game_id}/players", json={"name": f"Bot {k + 1}", "bot": level},
-                               timeout=10)
+                               headers=host, timeout=10)
         assert joined.status_code == 201 and joined.json()["token"] is None, joined.text
-    assert person.session.post(f"{base}/games/{game_id}/start", timeout=10).status_code == 200
+    assert requests.post(f"{base}/games/{game_id}/start", headers=host, timeout=10).status_code == 200
     rng = random.Random(seed)  # the person: the random legal player of `cosmic simulate --via-api`
     answered, deadline = 0, time.monotonic() + GAME_SECONDS
     while (board := person.get(""))["status"] == "playing":

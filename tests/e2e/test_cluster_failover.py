@@ -57,7 +57,7 @@ def bot_game(base: str, seed: str) -> str:
     game = requests.post(f"{base}/games", json={"seats": 4, "seed": seed}, headers=ADMIN, timeout=10).json()["id"]
     for k in range(4):
         assert requests.post(f"{base}/games/{game}/players", json={"name": f"Bot {k}", "bot": "random"},
-                             timeout=10).status_code == 201
+                             headers=ADMIN, timeout=10).status_code == 201
     return game
 
 

@@ -20,12 +20,14 @@ ADMIN = {"Authorization": f"Bearer {SERVICE_ADMIN_TOKEN}"}
 
 def test_a_restarted_embedded_service_lets_the_same_players_go_on(service_processes):
     base = service_processes.embedded()
-    game = requests.post(f"{base}/games", json={"seats": 2}, timeout=10).json()["id"]
+    created = requests.post(f"{base}/games", json={"seats": 2}, timeout=10).json()
+    game = created["id"]
     tokens = {}
     for name in ("Ann", "Bob"):
         joined = requests.post(f"{base}/games/{game}/players", json={"name": name}, timeout=10).json()
         tokens[joined["color"]] = {"Authorization": f"Bearer {joined['token']}"}
-    started = requests.post(f"{base}/games/{game}/start", headers=tokens["red"], timeout=10).json()
+    started = requests.post(f"{base}/games/{game}/start", headers={"Authorization": f"Bearer {created['host_token']}"},
+                            timeout=10).json()
     hook = requests.post(f"{base}/webhooks", json={"url": "https://example.com/hook", "game_id": game},
                          headers=ADMIN, timeout=10).json()
     owed = started["pending"][0]["player"]

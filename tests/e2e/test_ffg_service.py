@@ -72,9 +72,8 @@ def test_no_seat_learns_another_seats_offer_or_choice_through_any_read_path(serv
     for k in range(3):
         joined = requests.post(f"{service}/games/{game_id}/players", json={"name": f"p{k}"}, timeout=10).json()
         tokens[joined["color"]] = joined["token"]
-    first = next(iter(tokens))
-    started = requests.post(f"{service}/games/{game_id}/start", headers={"Authorization": f"Bearer {tokens[first]}"},
-                            timeout=10)
+    started = requests.post(f"{service}/games/{game_id}/start",
+                            headers={"Authorization": f"Bearer {created['host_token']}"}, timeout=10)
     assert started.status_code == 200, started.text
 
     offers = {}

@@ -86,7 +86,7 @@ def test_workers_carry_on_by_themselves_after_redis_is_killed_during_bot_play(se
     game = requests.post(f"{base}/games", json={"seats": 4, "seed": "fault"}, headers=ADMIN, timeout=10).json()["id"]
     for k in range(4):
         assert requests.post(f"{base}/games/{game}/players", json={"name": f"Bot {k}", "bot": "random"},
-                             timeout=10).status_code == 201
+                             headers=ADMIN, timeout=10).status_code == 201
     assert requests.post(f"{base}/games/{game}/start", headers=ADMIN, timeout=10).status_code == 200
     deadline = time.monotonic() + 60
     acknowledged = 0

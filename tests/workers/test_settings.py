@@ -19,7 +19,13 @@ def test_every_variable_is_read():
            "COSMIC_IDEMPOTENCY_TTL": "60", "COSMIC_SSE_KEEPALIVE": "2.5", "COSMIC_SSE_MAX_SECONDS": "30",
            "COSMIC_ACTION_RETRIES": "2", "COSMIC_BOT_MOVES": "3", "COSMIC_WEBHOOK_TIMEOUT": "1.5",
            "COSMIC_WEBHOOK_BACKOFF": "0.2", "COSMIC_WEBHOOK_BACKOFF_MAX": "4", "COSMIC_WEBHOOK_LOG_SIZE": "5",
-           "COSMIC_WEBHOOK_ALLOW_PRIVATE": "true"}
+           "COSMIC_WEBHOOK_ALLOW_PRIVATE": "true",
+           "COSMIC_LIMIT_CREATE_TOKEN": "1 per minute", "COSMIC_LIMIT_CREATE_ADDRESS": "2 per minute",
+           "COSMIC_LIMIT_FORK_TOKEN": "3 per hour", "COSMIC_LIMIT_FORK_ADDRESS": "4 per hour",
+           "COSMIC_LIMIT_WEBHOOK_TOKEN": "5/minute", "COSMIC_LIMIT_WEBHOOK_ADDRESS": "none",
+           "COSMIC_LIMIT_WRITE_TOKEN": "7 per second; 70 per minute", "COSMIC_LIMIT_WRITE_ADDRESS": "8 per second",
+           "COSMIC_TRUSTED_PROXIES": "2", "COSMIC_FEEDS_PER_TOKEN": "3", "COSMIC_FEEDS_PER_ADDRESS": "30",
+           "COSMIC_FEEDS_MAX": "3000"}
     assert set(env) == set(ENV_NAMES.values())
     settings = Settings.from_env(env)
     assert not settings.embedded
@@ -30,6 +36,13 @@ def test_every_variable_is_read():
         (60, 2.5, 30.0, 2)
     assert (settings.bot_moves, settings.webhook_timeout, settings.webhook_backoff, settings.webhook_backoff_max,
             settings.webhook_log_size, settings.webhook_allow_private) == (3, 1.5, 0.2, 4.0, 5, True)
+    assert (settings.limit_create_token, settings.limit_create_address, settings.limit_fork_token,
+            settings.limit_fork_address, settings.limit_webhook_token, settings.limit_webhook_address,
+            settings.limit_write_token, settings.limit_write_address) == (
+        "1 per minute", "2 per minute", "3 per hour", "4 per hour", "5/minute", "none",
+        "7 per second; 70 per minute", "8 per second")
+    assert (settings.trusted_proxies, settings.feeds_per_token, settings.feeds_per_address, settings.feeds_max) == \
+        (2, 3, 30, 3000)
 
 
 @pytest.mark.parametrize("env, name", [({"COSMIC_SNAPSHOT_EVERY": "many"}, "COSMIC_SNAPSHOT_EVERY"),
