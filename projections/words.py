@@ -44,6 +44,15 @@ TITLES = {
     "choose_hoard": "Choose which of your two hands is your hoard",
 }
 
+# The stages of a challenge by number (the engine's StageBegan events), in RULES.md's words (section 4), and
+# the phases an ffg table calls them by (RULES.md 9: regroup, destiny, launch, alliance, planning, reveal,
+# resolution).
+STAGES = {1: "regroup", 2: "destiny", 3: "launch", 4: "offense invites", 5: "defense invites", 6: "alliances",
+          7: "play challenge cards", 8: "reveal and resolve", 9: "discard", 10: "end of challenge"}
+FFG_PHASES = {1: "regroup", 2: "destiny", 3: "launch", 4: "alliance: the offense invites",
+              5: "alliance: the defense invites", 6: "alliance", 7: "planning", 8: "reveal and resolution",
+              9: "resolution: discard", 10: "end of the encounter"}
+
 # RULES.md's word -> the Fantasy Flight word (RULES.md 9), longest first so "challenge card" wins
 # over "challenge"; plural and capitalised forms follow the word.
 _FFG = (("challenge cards", "encounter cards"), ("challenge card", "encounter card"),
@@ -74,6 +83,12 @@ def speak(text: str | None, ruleset: str) -> str | None:
         return text
     table = dict(_FFG)
     return _ffg_pattern().sub(lambda m: _case_like(m.group(0), table[m.group(0).lower()]), text)
+
+
+def stage_name(stage: int, ruleset: str) -> str:
+    """What a table of this edition calls a stage of the challenge (``7``: "play challenge cards", "planning")."""
+    names = FFG_PHASES if ruleset == "ffg" else STAGES
+    return names.get(stage) or f"stage {stage}"
 
 
 def title(kind: str) -> str:
