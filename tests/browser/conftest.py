@@ -179,17 +179,22 @@ def shots() -> Path:
     return SHOTS
 
 
+def board_at(version, root: str = "#board") -> str:
+    """The selector of the board drawn at ``version``."""
+    return f"{root} .board[data-version='{version}']"
+
+
 def drawn_board(page, root: str = "#board") -> dict:
     """What the page drew: tokens per planet, the warp, the version, the cone (from its data attributes)."""
     return page.evaluate("""(root) => {
         const box = document.querySelector(root);
-        const svg = box.querySelector('svg');
+        const drawn = box.querySelector('.board');
         const planets = {};
-        for (const g of box.querySelectorAll('g.planet')) planets[g.dataset.planet] = g.dataset.tokens;
-        const cone = box.querySelector('g.cone');
-        const decks = box.querySelector('g.decks');
-        return {version: Number(svg.dataset.version), planets,
-                warp: (box.querySelector('g.warp') || {dataset: {}}).dataset.warp ?? null,
+        for (const g of box.querySelectorAll('.planet[data-planet]')) planets[g.dataset.planet] = g.dataset.tokens;
+        const cone = box.querySelector('.cone');
+        const decks = box.querySelector('.decks');
+        return {version: Number(drawn.dataset.version), planets,
+                warp: (box.querySelector('.warp') || {dataset: {}}).dataset.warp ?? null,
                 cone: cone ? {target: cone.dataset.coneTarget, offense: cone.dataset.coneOffense,
                               defense: cone.dataset.coneDefense} : null,
                 decks: decks ? {deck: Number(decks.dataset.deck), discard: Number(decks.dataset.discard),

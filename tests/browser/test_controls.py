@@ -30,7 +30,7 @@ DRAW = """async (prompt) => {
     box.id = 'shapes';
     box.append(...drawPrompts([prompt], {board: {}, hand: [], player: 'red',
                                          showError: (message) => window.sent.push({error: message})},
-                              (body) => window.sent.push(body)));
+                              (body) => window.sent.push(body)).nodes);
     document.body.append(box);
 }"""
 
