@@ -28,6 +28,7 @@ def describe(ruleset: str | None = None) -> dict:
     described = catalog.describe(ruleset)
     for power in described["powers"]:
         power["description"] = speak(power["description"], ruleset)
+        power["timing"] = speak(power["timing"], ruleset)
         for flare in power["flares"].values():
             flare["description"] = speak(flare["description"], ruleset)
     for edict in described["edicts"]:
@@ -44,26 +45,27 @@ def describe(ruleset: str | None = None) -> dict:
 
 
 # What each kind of card does, in RULES.md's words (sections 2, 4, 7, 9): the text a client shows on the
-# card's face. Edicts and flares have their own texts (``edicts``, each power's ``flares``).
+# card's face under its kind. Edicts and flares have their own texts (``edicts``, each power's ``flares``).
+# (No "a" before a word an edition changes: "a challenge card" would read "a encounter card".)
 CARD_TEXTS = {
-    "attack": "A challenge card. Against an Attack, each side adds its card's value to its tokens in the "
+    "attack": "Against an Attack, each side adds its card's value to its tokens in the "
               "challenge (the defense counts its tokens on the planet and its allies'); the higher total wins, a "
               "tie goes to the defense. Against a Compromise it wins.",
-    "compromise": "A challenge card. Against an Attack it loses, and its player takes consolation: one card at "
+    "compromise": "Against an Attack it loses, and its player takes consolation: one card at "
                   "random from the winner's hand for each of its own tokens lost. Against a Compromise, the main "
                   "players have a limited time to make a deal; without one, each loses 3 tokens to the warp.",
-    "morph": "A challenge card. Revealed, it becomes a copy of the card the other side revealed. Morph against "
+    "morph": "Revealed, it becomes a copy of the card the other side revealed. Morph against "
              "Morph: both sides lose.",
-    "war": "A challenge card. It beats an Attack, whose player takes consolation from the War player's hand; it "
+    "war": "It beats an Attack, whose player takes consolation from the War player's hand; it "
            "loses to a Compromise, whose player takes consolation although it loses no token; War against War: "
            "both sides lose.",
     "reinforcement": "Played by a player involved in the challenge once the challenge cards are revealed: adds its "
                      "value to the total of either side.",
-    "kicker": "Played face down with a challenge card: multiplies its Attack's value (or its consolation, or the "
+    "kicker": "Played face down beside its player's challenge card: multiplies its Attack's value (or its consolation, or the "
               "tokens a War makes the other side lose) by the kicker's value; below 1, tokens come back from the "
               "warp instead.",
-    "edict": "An edict: played face up, it takes effect at once (its own text says when and what).",
-    "flare": "A flare: its Wild effect for any player, its Super effect for the player whose own power it matches.",
+    "edict": "Played face up, it takes effect at once (its own text says when and what).",
+    "flare": "Its Wild effect for any player, its Super effect for the player whose own power it matches.",
 }
 
 

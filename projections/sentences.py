@@ -17,7 +17,6 @@ checks that none is missing); a type added later without one is told by its name
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 from engine import cards
@@ -25,7 +24,6 @@ from events.redaction import redact
 from projections.words import speak, stage_name, title
 
 EDITIONS = {"mayfair": "Mayfair", "ffg": "Fantasy Flight"}
-_ARTICLE = re.compile(r"\b([Aa])(?= [aeiouAEIOU])")  # "a encounter card" once spoken: "an encounter card"
 SIDES = ("offense", "defense")
 
 
@@ -59,8 +57,7 @@ class Table:
 
         Values are put in after the words are changed: names and other told parts are never changed again.
         """
-        spoken = _ARTICLE.sub(lambda m: m.group(1) + "n", speak(template, self.ruleset))
-        return spoken.format(**values)
+        return speak(template, self.ruleset).format(**values)
 
     def words(self, text: str) -> str:
         """Text in RULES.md's words (a title, a reason the engine gave) in the edition's words, nothing filled in."""

@@ -66,7 +66,15 @@ _FFG = (("challenge cards", "encounter cards"), ("challenge card", "encounter ca
 
 @lru_cache(maxsize=1)
 def _ffg_pattern():
-    return re.compile(r"\b(" + "|".join(re.escape(word) for word, _ in _FFG) + r")\b", re.IGNORECASE)
+    # the article before a word goes with it: "a challenge card" becomes "an encounter card"
+    return re.compile(r"\b(?:(an?) )?(" + "|".join(re.escape(word) for word, _ in _FFG) + r")\b", re.IGNORECASE)
+
+
+def _with_article(article: str | None, word: str) -> str:
+    if not article:
+        return word
+    fitting = "an" if word[:1].lower() in "aeiou" else "a"
+    return f"{fitting[0].upper() + fitting[1:] if article[0].isupper() else fitting} {word}"
 
 
 def _case_like(model: str, word: str) -> str:
@@ -82,7 +90,8 @@ def speak(text: str | None, ruleset: str) -> str | None:
     if not text or ruleset != "ffg":
         return text
     table = dict(_FFG)
-    return _ffg_pattern().sub(lambda m: _case_like(m.group(0), table[m.group(0).lower()]), text)
+    return _ffg_pattern().sub(
+        lambda m: _with_article(m.group(1), _case_like(m.group(2), table[m.group(2).lower()])), text)
 
 
 def stage_name(stage: int, ruleset: str) -> str:
