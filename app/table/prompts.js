@@ -5,7 +5,7 @@
 // card tapped is chosen. An option's button sends {action, args, prompt, identity fields} to
 // POST /games/{id}/actions; a refusal is shown beside it with its rule, and nothing the player set is cleared.
 import {alienSheet, cardFace} from "./cards.js";
-import {isCardId, isPower} from "./catalogue.js";
+import {card, isCardId, isPower} from "./catalogue.js";
 import {dealEditor, describeTerms} from "./deal.js";
 import {countdown, h, planetName, playerName, say} from "./dom.js";
 
@@ -45,6 +45,16 @@ function shown(value, ctx) {
   return h("span", {class: "value"}, say(String(value).replace(/_/g, " "), board.terms));
 }
 
+/** A value's name, for the control that picks it (a card's or alien's face is more than its name). */
+function nameOf(value, ctx) {
+  const {board, catalogue} = ctx;
+  if (value === null) return "none";
+  if (catalogue && isCardId(catalogue, value)) return card(catalogue, value).name;
+  if (typeof value === "string" && (board.planets || {})[value]) return planetName(board, value);
+  if (typeof value === "string" && (board.players || {})[value]) return playerName(board, value);
+  return say(String(value).replace(/_/g, " "), board.terms);
+}
+
 function argName(name, ctx) {
   return say(name.replace(/_/g, " "), ctx.board.terms);
 }
@@ -66,6 +76,7 @@ export function control(name, shape, ctx) {
     const values = optional ? [null, ...shape.values] : shape.values;
     const big = values.some((v) => v !== null && ctx.catalogue && (isCardId(ctx.catalogue, v) || isPower(ctx.catalogue, v)));
     const inputs = values.map((v) => h("input", {type: "radio", name: group, value: v === null ? "" : String(v),
+                                                  "aria-label": nameOf(v, ctx),
                                                   checked: v === null || shape.values.length === 1 && !optional}));
     const node = h("fieldset", {class: `arg choice${big ? " faces" : ""}`, "data-arg": name},
       h("legend", {class: "arg-name"}, argName(name, ctx)),
@@ -85,7 +96,7 @@ export function control(name, shape, ctx) {
   }
   if (shape.type === "subset") {
     const big = shape.values.some((v) => ctx.catalogue && (isCardId(ctx.catalogue, v) || isPower(ctx.catalogue, v)));
-    const inputs = shape.values.map((v) => h("input", {type: "checkbox", value: String(v)}));
+    const inputs = shape.values.map((v) => h("input", {type: "checkbox", value: String(v), "aria-label": nameOf(v, ctx)}));
     const node = h("fieldset", {class: `arg subset${big ? " faces" : ""}`, "data-arg": name},
       h("legend", {class: "arg-name"}, `${argName(name, ctx)} (${range(shape)})`),
       shape.values.map((v, k) => h("label", {class: "pick", "data-value": v}, inputs[k], shown(v, ctx))));

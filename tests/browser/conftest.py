@@ -219,3 +219,62 @@ def expected_board(board: dict) -> dict:
             "warp": counts_text(board["warp"]), "cone": cone,
             "decks": {"deck": board["decks"]["deck"], "discard": len(board["discard"]),
                       "destiny": board["decks"]["destiny"], "destiny_discard": len(board["destiny_discard"])}}
+
+
+MEASURE = """() => {
+    const shown = (el) => {
+        if (!el || !el.getClientRects().length) return false;
+        const style = getComputedStyle(el);
+        return style.visibility !== 'hidden' && style.display !== 'none' && Number(style.opacity) !== 0;
+    };
+    const name = (el) => el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') +
+        (el.className && typeof el.className === 'string' ? '.' + el.className.trim().split(/\\s+/).join('.') : '') +
+        ' "' + (el.textContent || el.value || '').trim().slice(0, 30) + '"';
+    const out = {scroll_width: document.documentElement.scrollWidth, width: window.innerWidth,
+                 scale: window.visualViewport ? window.visualViewport.scale : 1, small_text: [], small_taps: [],
+                 texts: 0, taps: 0};
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    while (walker.nextNode()) {
+        const node = walker.currentNode;
+        if (!node.textContent.trim()) continue;
+        const el = node.parentElement;
+        if (!shown(el)) continue;
+        out.texts += 1;
+        const size = parseFloat(getComputedStyle(el).fontSize);
+        if (size < 12) out.small_text.push(name(el) + ' ' + size + 'px');
+    }
+    const targets = 'a[href], button, select, textarea, input, summary, [role="button"], label';
+    for (const el of document.querySelectorAll(targets)) {
+        if (el.matches('label') && !el.querySelector('input, select, textarea')) continue;  // its field is measured
+        let target = el;
+        if (el.matches('input[type="radio"], input[type="checkbox"]')) target = el.closest('label') || el;
+        if (!shown(target)) continue;
+        out.taps += 1;
+        const r = target.getBoundingClientRect();
+        if (r.width < 44 || r.height < 44) out.small_taps.push(`${name(target)} ${Math.round(r.width)}x${Math.round(r.height)}`);
+    }
+    return out;
+}"""
+
+
+def measured(page) -> dict:
+    """What a phone user meets on the page, from the DOM: the page's width against the screen's, every visible
+    text's size (no text is scaled: there is no zoom and no SVG), every tap target's size (a radio button or a
+    check box is tapped through its label)."""
+    return page.evaluate(MEASURE)
+
+
+def overlaps(page, selector: str) -> list:
+    """Pairs of elements matching ``selector`` whose boxes overlap (by more than a pixel)."""
+    return page.evaluate("""(selector) => {
+        const boxes = [...document.querySelectorAll(selector)].map((el) => [el.dataset.planet || el.dataset.owner || '',
+                                                                            el.getBoundingClientRect()]);
+        const found = [];
+        for (let i = 0; i < boxes.length; i += 1) for (let j = i + 1; j < boxes.length; j += 1) {
+            const [a, r] = boxes[i], [b, q] = boxes[j];
+            const x = Math.min(r.right, q.right) - Math.max(r.left, q.left);
+            const y = Math.min(r.bottom, q.bottom) - Math.max(r.top, q.top);
+            if (x > 1 && y > 1) found.push([a, b]);
+        }
+        return found;
+    }""", selector)
