@@ -52,7 +52,8 @@ export function drawSheets(board, catalogue, player) {
         h("h3", {class: "sheet-owner"}, h("span", {class: "swatch", "aria-hidden": "true"}),
           who === player ? `${playerName(board, who)} (you)` : playerName(board, who)),
         powers.length ? powers.map((name) => alienSheet(catalogue, name))
-          : h("p", {class: "quiet"}, board.status === "playing" ? "no power (or not chosen yet)" : "not dealt yet")),
+          : h("p", {class: "quiet"}, board.status === "lobby" ? "not dealt yet"
+            : `no ${say("power", board.terms)}` + (board.status === "playing" && board.ruleset === "ffg" ? " (or not chosen yet)" : ""))),
       who);
     })];
 }

@@ -26,6 +26,7 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 ADMIN_TOKEN = "browser-admin-token"
 SSE_SECONDS = 3.0
 SHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
+NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay")  # the seats' names, in seat order
 RUNTIMES: dict = {}  # the runtime behind each test server's URL (for tests that tamper with the store)
 
 pytestmark = pytest.mark.browser
@@ -87,7 +88,7 @@ class Client:
         tokens = {}
         for k in range(seats):
             bot = (bots or {}).get(k)
-            seat = self.post(f"/games/{game}/players", {"name": f"seat {k + 1}", **({"bot": bot} if bot else {})})
+            seat = self.post(f"/games/{game}/players", {"name": NAMES[k], **({"bot": bot} if bot else {})})
             tokens[seat["player"]] = seat["token"]
         if start:
             self.post(f"/games/{game}/start", {}, ADMIN_TOKEN)

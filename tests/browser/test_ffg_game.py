@@ -32,7 +32,7 @@ def test_an_ffg_game_is_created_seated_with_bots_and_played_to_its_end_from_the_
     page.wait_for_selector("#create fieldset.options[data-ruleset='ffg']")
     page.select_option("#seats", "3")
     page.locator("input[data-option='reinforcements']").check()
-    page.screenshot(path=str(shots / "lobby-phone.png"), full_page=True)
+    page.screenshot(path=str(shots / "ffg-game-lobby.png"), full_page=True)
     page.click("#create-game")
     page.wait_for_selector("#seat-form[data-game]")
     game = page.locator("#seat-form").get_attribute("data-game")
@@ -66,7 +66,7 @@ def test_an_ffg_game_is_created_seated_with_bots_and_played_to_its_end_from_the_
             if prompt["kind"] == "choose_power" and "alien" not in shot:
                 sheets = page.locator(f"fieldset[data-prompt='{prompt['id']}'] .sheet")
                 assert sheets.count() == len(prompt["options"][0]["args"]["power"]["values"]) == 2
-                page.screenshot(path=str(shots / "alien-choice-phone.png"), full_page=True)
+                page.screenshot(path=str(shots / "ffg-game-alien.png"), full_page=True)
                 shot.add("alien")
             answered = answer_on_page(page, api, game, token, rng)
             if answered:
@@ -77,7 +77,7 @@ def test_an_ffg_game_is_created_seated_with_bots_and_played_to_its_end_from_the_
             continue
         page.wait_for_timeout(200)  # the bots' turn
         if "revealed" not in shot and page.locator("#encounter [data-state='resolved']").count():
-            page.locator("#encounter").screenshot(path=str(shots / "encounter-phone.png"))
+            page.locator("#encounter").screenshot(path=str(shots / "ffg-game-encounter.png"))
             shot.add("revealed")
     board = api.get(f"/games/{game}")
     assert board["status"] == "finished" and board["winners"], kinds
@@ -88,7 +88,7 @@ def test_an_ffg_game_is_created_seated_with_bots_and_played_to_its_end_from_the_
     assert end.locator(".winners").get_attribute("data-winners") == ",".join(board["winners"])
     assert "(" in end.locator(".winners").inner_text()  # how they won
     assert end.locator("table.final tbody tr").count() == 3
-    page.screenshot(path=str(shots / "end-phone.png"), full_page=True)
+    page.screenshot(path=str(shots / "ffg-game-end.png"), full_page=True)
     # the words of the edition on every label, the status bar included
     visible = page.locator("main").inner_text() + page.locator("#status").inner_text()
     found = [visible[max(0, m.start() - 80):m.end() + 40] for m in MAYFAIR_WORDS.finditer(visible)]
