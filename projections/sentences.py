@@ -226,33 +226,51 @@ def _who(payload: dict, table: Table, key: str = "player") -> str:
 
 # --- one function per event type ----------------------------------------------------------------
 
+SENTENCES: dict = {}  # event type -> the function that tells it: f(payload as the reader sees it, Table) -> str
+
+
+def tells(*types: str):
+    """Register a function as the teller of these event types."""
+    def register(function):
+        for name in types:
+            SENTENCES[name] = function
+        return function
+    return register
+
+
+@tells("GameCreated")
 def _game_created(p, t):
     return t.say("A game of the {edition} edition was created for {seats} players.",
                  edition=EDITIONS.get(p.get("ruleset"), p.get("ruleset")), seats=p.get("seats"))
 
 
+@tells("PlayerJoined")
 def _player_joined(p, t):
     bot = f" (a {p['bot']} bot)" if p.get("bot") else ""
     return t.say("{who} takes the {colour} seat{bot}.", who=p.get("name") or t.name(p["player"]),
                  colour=_spaced(p["player"]), bot=bot)
 
 
+@tells("GameStarted")
 def _game_started(p, t):
     return t.say("The game begins; the seats in order: {order}.", order=_listed([t.name(c) for c in p["order"]]))
 
 
+@tells("PowersDealt")
 def _powers_dealt(p, t):
     parts = [t.say("{who} has {powers}", who=t.name(c), powers=_listed(list(ps)) or t.say("no power"))
              for c, ps in p["powers"].items()]
     return t.say("The powers are dealt: {parts}.", parts="; ".join(parts))
 
 
+@tells("PowersOffered")
 def _powers_offered(p, t):
     if any(x is None for x in p["powers"]):
         return t.say("{who} is offered {n} powers to choose from.", who=_who(p, t), n=len(p["powers"]))
     return t.say("{who} is offered {powers} to choose from.", who=_who(p, t), powers=_listed(p["powers"]))
 
 
+@tells("PowerChosen")
 def _power_chosen(p, t):
     if any(x is None for x in p["powers"]):
         return t.say("{who} chooses a power in secret.", who=_who(p, t))
@@ -260,43 +278,58 @@ def _power_chosen(p, t):
                  powers=_listed(p["powers"]))
 
 
-def _deck_formed(p, t):
-    deck = "destiny pile" if p.get("deck") == "destiny" else "deck"
-    return t.say(f"The {deck} is shuffled: {{n}} cards.", n=len(p.get("cards") or []))
+def _shuffled(template: str):
+    """A teller of a shuffle: ``template`` names the pile as ``{deck}``, the number of its cards as ``{{n}}``."""
+    def told(p, t):
+        deck = "destiny pile" if p.get("deck") == "destiny" else "deck"
+        return t.say(template.format(deck=deck), n=len(p.get("cards") or []))
+    return told
 
 
+tells("DeckFormed")(_shuffled("The {deck} is shuffled: {{n}} cards."))
+tells("DeckReshuffled")(_shuffled("The discards are shuffled into a new {deck}: {{n}} cards."))
+
+
+@tells("FirstPlayerChosen")
 def _first_player(p, t):
     cut = _listed([destiny_told(c, t) for c in p.get("cut") or []])
     return t.say("The destiny pile is cut ({cut}): {who} plays first.", cut=cut, who=_who(p, t))
 
 
+@tells("TurnBegan")
 def _turn_began(p, t):
     return t.say("Turn {n}: {who} is the offense.", n=p["turn"], who=_who(p, t))
 
 
+@tells("TurnEnded")
 def _turn_ended(p, t):
     why = f" ({p['reason']})" if p.get("reason") else ""
     return t.say("{who}'s turn ends{why}.", who=_who(p, t), why=why)
 
 
+@tells("ChallengeBegan")
 def _challenge_began(p, t):
     return t.say("The first challenge of the turn begins." if p.get("number") == 1 else
                  "The second challenge of the turn begins.")
 
 
+@tells("ChallengeEnded")
 def _challenge_ended(p, t):
     return t.say("The challenge ends: the offense succeeded." if p.get("succeeded") else
                  "The challenge ends: the offense did not succeed.")
 
 
+@tells("StageBegan")
 def _stage_began(p, t):
     return t.say("Stage {n}: {name}.", n=p["stage"], name=stage_name(p["stage"], t.ruleset))
 
 
+@tells("Bookmark", "StepsScheduled", "StepUpdated", "AgendaUnwound")
 def _bookkeeping(p, t):
     return t.say("(Engine bookkeeping: where the turn sequence stands.)")
 
 
+@tells("DecisionsOpened")
 def _decisions_opened(p, t):
     opened = p.get("opened") or []
     who = _listed(list(dict.fromkeys(t.name(d.get("player")) for d in opened if isinstance(d, dict))))
@@ -305,15 +338,18 @@ def _decisions_opened(p, t):
     return t.say("Decisions are owed by {who}.", who=who or t.say("the players"))
 
 
+@tells("DecisionTimedOut")
 def _timed_out(p, t):
     return t.say("{who} ran out of time ({asked}): the default was applied.", who=_who(p, t),
                  asked=t.words(title(p["kind"])).lower())
 
 
+@tells("Passed")
 def _passed(p, t):
     return t.say("{who} passes until the next stage." if p.get("until") else "{who} passes.", who=_who(p, t))
 
 
+@tells("DecisionTaken")
 def _decision_taken(p, t):
     used = f" ({_ability(p['ability'], t)})" if p.get("ability") else ""
     return t.say("{who} answers “{asked}”: {action}{used}.", who=_who(p, t), asked=t.words(title(p["kind"])),
@@ -329,6 +365,7 @@ def _ability(ability: str, t: Table) -> str:
     return ability
 
 
+@tells("GameEnded")
 def _game_ended(p, t):
     winners = _listed([t.name(c) for c in p.get("winners") or []])
     if not winners:
@@ -337,6 +374,7 @@ def _game_ended(p, t):
                  verb="wins" if len(p["winners"]) == 1 else "win", why=t.words(p.get("reason") or ""))
 
 
+@tells("GameRewound")
 def _rewound(p, t):
     return t.say("The game is taken back to version {v} (by {by}).", v=p["to_version"], by=t.name(p.get("by")))
 
@@ -346,6 +384,7 @@ def _holder(where: str) -> str | None:
     return rest if kind in ("hand", "hoard", "kept") else None
 
 
+@tells("CardsMoved")
 def _cards_moved(p, t):
     what = cards_told(p.get("cards") or [], t)
     src, dst, reason = p.get("src") or "", p.get("dst") or "", p.get("reason") or ""
@@ -377,17 +416,14 @@ def _cards_moved(p, t):
                  bottom=bottom, why=why)
 
 
-def _reshuffled(p, t):
-    deck = "destiny pile" if p.get("deck") == "destiny" else "deck"
-    return t.say(f"The discards are shuffled into a new {deck}: {{n}} cards.", n=len(p.get("cards") or []))
-
-
+@tells("HandRevealed")
 def _hand_revealed(p, t):
     to = _listed([t.name(c) for c in p.get("to") or []]) or t.say("nobody")
     return t.say("{who} shows their hand to {to}: {what}.", who=_who(p, t), to=to,
                  what=cards_told(p.get("cards") or [], t))
 
 
+@tells("CardPlayed")
 def _card_played(p, t):
     effect = f" ({p['effect']})" if p.get("effect") in ("wild", "super") else ""
     side = (p.get("args") or {}).get("side") if isinstance(p.get("args"), dict) else None
@@ -396,6 +432,7 @@ def _card_played(p, t):
                  to=to)
 
 
+@tells("ChallengeCardChosen")
 def _card_chosen(p, t):
     face = "face up" if p.get("face_up") else "face down"
     if p.get("card") is None:
@@ -404,15 +441,18 @@ def _card_chosen(p, t):
                  card=card_name(p["card"], t))
 
 
+@tells("ChallengeCardsRevealed")
 def _revealed(p, t):
     return t.say("The challenge cards are revealed: the offense's {offense} against the defense's {defense}.",
                  offense=cards_told(p.get("offense") or [], t), defense=cards_told(p.get("defense") or [], t))
 
 
+@tells("RevealUndone")
 def _reveal_undone(p, t):
     return t.say("The revealed challenge cards are taken back: new ones will be chosen.")
 
 
+@tells("DestinyDrawn")
 def _destiny(p, t):
     return t.say("Destiny: {card}.", card=destiny_told(p.get("card"), t))
 
@@ -422,6 +462,7 @@ MOVE_VERBS = {"launch": "launches", "alliance": "joins with", "won the challenge
               "reward": "brings back"}
 
 
+@tells("TokensMoved")
 def _tokens_moved(p, t):
     reason = p.get("reason") or ""
     per_player: dict[str, list] = {}
@@ -452,15 +493,18 @@ def _moves_told(colour: str, moves: list, reason: str, t: Table) -> str:
                  count=t.say(_count(total, "token", "tokens")), where=where)
 
 
+@tells("DefenseDetermined")
 def _defense(p, t):
     reverse = t.say(", and the cone is reversed") if p.get("reverse") else ""
     return t.say("{who} is the defense{reverse}.", who=t.name(p.get("defense")), reverse=reverse)
 
 
+@tells("ConeAimed")
 def _cone_aimed(p, t):
     return t.say("The cone is aimed at {planet}.", planet=place(p.get("planet"), t))
 
 
+@tells("AlliesInvited")
 def _invited(p, t):
     players = p.get("players") or []
     if not players:
@@ -469,17 +513,20 @@ def _invited(p, t):
     return t.say(f"The {p['side']} invites {{who}} as {allies}.", who=_listed([t.name(c) for c in players]))
 
 
+@tells("AllianceAnswered")
 def _alliance(p, t):
     if p.get("side"):
         return t.say(f"{{who}} joins the {p['side']} as an ally.", who=_who(p, t))
     return t.say("{who} declines to ally.", who=_who(p, t))
 
 
+@tells("AllyRemoved")
 def _ally_removed(p, t):
     by = t.say(" by {by}", by=t.name(p["by"])) if p.get("by") else ""
     return t.say("{who} is removed from the alliance{by}.", who=_who(p, t), by=by)
 
 
+@tells("ChallengeResolved")
 def _resolved(p, t):
     o = p.get("outcome") or {}
     kind, winner, totals = o.get("kind"), o.get("winner"), o.get("totals") or {}
@@ -510,16 +557,19 @@ def _noted_value(value) -> str:
     return f" ({value})" if isinstance(value, int) and not isinstance(value, bool) else ""
 
 
+@tells("ChallengeNoted")
 def _challenge_noted(p, t):
     return t.say("This challenge notes {key}{value}.", key=t.words(_spaced(str(p.get("key")))),
                  value=_noted_value(p.get("value")))
 
 
+@tells("PlayerNoted")
 def _player_noted(p, t):
     return t.say("A note about {who}: {key}{value}.", who=_who(p, t), key=t.words(_spaced(str(p.get("key")))),
                  value=_noted_value(p.get("value")))
 
 
+@tells("EffectAdded")
 def _effect_added(p, t):
     effect = p.get("effect") or {}
     source = str(effect.get("source") or "")
@@ -538,10 +588,12 @@ def _effect_added(p, t):
     return t.say("{what} is in force for this challenge{by}.", what=what[:1].upper() + what[1:], by=by)
 
 
+@tells("PowerUsed")
 def _power_used(p, t):
     return t.say("{who} uses the power {power}.", who=_who(p, t), power=p.get("power"))
 
 
+@tells("UseCancelled")
 def _use_cancelled(p, t):
     target = p.get("target") or {}
     what = _ability(str(target.get("ability") or ""), t) if target.get("ability") else t.say("a power")
@@ -549,26 +601,31 @@ def _use_cancelled(p, t):
                  what=what)
 
 
+@tells("PowerZapped")
 def _power_zapped(p, t):
     return t.say("{who} zaps {whose} power {power} for the rest of the challenge.", who=_who(p, t),
                  whose=t.name(p.get("target")) + "'s", power=p.get("power"))
 
 
+@tells("DealStarted")
 def _deal_started(p, t):
     return t.say("Both main players revealed Compromises: the deal window opens.")
 
 
+@tells("DealProposed")
 def _deal_proposed(p, t):
     return t.say("{who} proposes deal {id}: {terms}.", who=_who(p, t), id=p.get("id"),
                  terms=terms_told(p.get("terms"), t))
 
 
+@tells("DealAnswered")
 def _deal_answered(p, t):
     if p.get("accepted") is not None:
         return t.say("{who} accepts deal {id}.", who=_who(p, t), id=p["accepted"])
     return t.say("{who} gives up on making a deal.", who=_who(p, t))
 
 
+@tells("DealConcluded")
 def _deal_concluded(p, t):
     if p.get("made"):
         return t.say("The deal is made: {terms}.", terms=terms_told(p.get("terms"), t))
@@ -576,6 +633,7 @@ def _deal_concluded(p, t):
     return t.say("The deal fails{why}.", why=why)
 
 
+@tells("PowersChanged")
 def _powers_changed(p, t):
     parts = []
     if p.get("gained"):
@@ -584,23 +642,3 @@ def _powers_changed(p, t):
         parts.append(t.say("loses {powers}", powers=_listed(p["lost"])))
     return t.say("{who} {change} ({why}).", who=_who(p, t), change=" and ".join(parts) or t.say("changes powers"),
                  why=p.get("reason") or "")
-
-
-SENTENCES = {
-    "GameCreated": _game_created, "PlayerJoined": _player_joined, "GameStarted": _game_started,
-    "PowersDealt": _powers_dealt, "PowersOffered": _powers_offered, "PowerChosen": _power_chosen,
-    "DeckFormed": _deck_formed, "FirstPlayerChosen": _first_player, "TurnBegan": _turn_began,
-    "TurnEnded": _turn_ended, "ChallengeBegan": _challenge_began, "ChallengeEnded": _challenge_ended,
-    "StageBegan": _stage_began, "Bookmark": _bookkeeping, "StepsScheduled": _bookkeeping,
-    "StepUpdated": _bookkeeping, "AgendaUnwound": _bookkeeping, "DecisionsOpened": _decisions_opened,
-    "DecisionTimedOut": _timed_out, "Passed": _passed, "DecisionTaken": _decision_taken, "GameEnded": _game_ended,
-    "GameRewound": _rewound, "CardsMoved": _cards_moved, "DeckReshuffled": _reshuffled,
-    "HandRevealed": _hand_revealed, "CardPlayed": _card_played, "ChallengeCardChosen": _card_chosen,
-    "ChallengeCardsRevealed": _revealed, "RevealUndone": _reveal_undone, "DestinyDrawn": _destiny,
-    "TokensMoved": _tokens_moved, "DefenseDetermined": _defense, "ConeAimed": _cone_aimed,
-    "AlliesInvited": _invited, "AllianceAnswered": _alliance, "AllyRemoved": _ally_removed,
-    "ChallengeResolved": _resolved, "ChallengeNoted": _challenge_noted, "PlayerNoted": _player_noted,
-    "EffectAdded": _effect_added, "PowerUsed": _power_used, "UseCancelled": _use_cancelled,
-    "PowerZapped": _power_zapped, "DealStarted": _deal_started, "DealProposed": _deal_proposed,
-    "DealAnswered": _deal_answered, "DealConcluded": _deal_concluded, "PowersChanged": _powers_changed,
-}

@@ -79,9 +79,9 @@ class Client:
         return self.post(f"/games/{game}/actions", body, token)
 
     def game(self, seats: int, *, setup: dict | None = None, options: dict | None = None, seed: str = "browser",
-             bots: dict | None = None, start: bool = True) -> tuple[str, dict]:
+             bots: dict | None = None, start: bool = True, ruleset: str = "mayfair") -> tuple[str, dict]:
         """A game created as the admin (a seed, maybe a stacked setup), its seats taken; {colour: token}."""
-        body = {"seats": seats, "seed": seed, "options": options or {}}
+        body = {"seats": seats, "seed": seed, "options": options or {}, "ruleset": ruleset}
         if setup:
             body["setup"] = setup
         game = self.post("/games", body, ADMIN_TOKEN)["id"]

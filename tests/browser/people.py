@@ -12,6 +12,19 @@ import random
 
 from engine.shapes import random_value
 
+
+def seat_a_person_and_bots(page, name: str, bot: str, count: int) -> None:
+    """In the lobby's seats of a game: take a seat as ``name``, then add ``count`` bots of kind ``bot``."""
+    page.fill("#seat-name", name)
+    page.click("#take-seat")
+    page.wait_for_selector("#seat-form li a.seat-link")
+    for seated in range(2, count + 2):
+        page.select_option("#seat-bot", bot)
+        page.click("#add-bot")
+        page.wait_for_function("(n) => document.querySelectorAll('#seat-form li[data-colour]').length === n",
+                               arg=seated)
+
+
 QUIET = ("pass", "decline", "give_up", "end_turn", "keep", "refuse")
 
 

@@ -47,12 +47,7 @@ def test_the_lobby_the_table_and_the_replay_have_no_serious_accessibility_violat
     table.wait_for_selector("#prompts fieldset.prompt")
     assert serious(axe, table) == []
 
-    ffg = api.post("/games", {"seats": 3, "ruleset": "ffg", "seed": f"axe-ffg-{size}"}, ADMIN_TOKEN)["id"]
-    seat = {}
-    for k in range(3):
-        joined = api.post(f"/games/{ffg}/players", {"name": f"p{k}"})
-        seat[joined["player"]] = joined["token"]
-    api.post(f"/games/{ffg}/start", {}, ADMIN_TOKEN)
+    ffg, seat = api.game(3, ruleset="ffg", seed=f"axe-ffg-{size}")
     choice = open_page(f"{table_server}/table/#game={ffg}&token={seat['red']}", **viewport)
     choice.wait_for_selector("#prompts fieldset[data-kind='choose_power'] .sheet")
     assert serious(axe, choice) == []

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import ADMIN_TOKEN, board_at, drawn_board, expected_board
+from tests.browser.conftest import board_at, drawn_board, expected_board
 
 pytestmark = pytest.mark.browser
 
@@ -32,12 +32,7 @@ def test_the_board_page_draws_the_api_board(api, open_page, table_server):
 
 
 def test_an_ffg_board_speaks_the_editions_words(api, open_page, table_server):
-    game = api.post("/games", {"seats": 3, "ruleset": "ffg", "seed": "words"}, ADMIN_TOKEN)["id"]
-    tokens = {}
-    for k in range(3):
-        seat = api.post(f"/games/{game}/players", {"name": f"p{k}"})
-        tokens[seat["player"]] = seat["token"]
-    api.post(f"/games/{game}/start", {}, ADMIN_TOKEN)
+    game, tokens = api.game(3, ruleset="ffg", seed="words")
     board = api.get(f"/games/{game}")
     page = open_page(f"{table_server}/table/#game={game}&token={tokens['red']}")
     page.wait_for_selector(board_at(board["version"]))

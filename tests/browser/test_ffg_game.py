@@ -16,7 +16,7 @@ import re
 import pytest
 
 from tests.browser.conftest import ADMIN_TOKEN, board_at
-from tests.browser.people import answer_on_page
+from tests.browser.people import answer_on_page, seat_a_person_and_bots
 
 pytestmark = pytest.mark.browser
 PHONE = {"width": 390, "height": 844}
@@ -36,13 +36,7 @@ def test_an_ffg_game_is_created_seated_with_bots_and_played_to_its_end_from_the_
     page.click("#create-game")
     page.wait_for_selector("#seat-form[data-game]")
     game = page.locator("#seat-form").get_attribute("data-game")
-    page.fill("#seat-name", "Ann")
-    page.click("#take-seat")
-    page.wait_for_selector("#seat-form li a.seat-link")
-    for count in (2, 3):
-        page.select_option("#seat-bot", "heuristic")
-        page.click("#add-bot")
-        page.wait_for_function("(n) => document.querySelectorAll('#seat-form li[data-colour]').length === n", arg=count)
+    seat_a_person_and_bots(page, "Ann", "heuristic", 2)
     names = [n.strip() for n in page.locator("#seat-form .seat-name").all_inner_texts()]
     assert len(set(names)) == 3 and names[0] == "Ann"
     page.click("#start-game")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.browser.conftest import ADMIN_TOKEN, board_at
+from tests.browser.people import seat_a_person_and_bots
 
 pytestmark = pytest.mark.browser
 
@@ -32,13 +33,7 @@ def test_the_lobby_creates_a_game_seats_a_person_and_bots_and_starts_it(api, ope
     assert (created["status"], created["seats"], created["ruleset"], created["options"]["flares"]) == \
         ("lobby", 3, "mayfair", False)
 
-    page.fill("#seat-name", "Ann")
-    page.click("#take-seat")
-    page.wait_for_selector("#seat-form li[data-colour='red'] a.seat-link")
-    for count in (2, 3):
-        page.select_option("#seat-bot", "random")
-        page.click("#add-bot")
-        page.wait_for_function("(n) => document.querySelectorAll('#seat-form li[data-colour]').length === n", arg=count)
+    seat_a_person_and_bots(page, "Ann", "random", 2)
     players = api.get(f"/games/{game}")["players"]
     assert players["red"] == {**players["red"], "name": "Ann", "bot": None}
     bots = [p for p in players.values() if p["bot"]]

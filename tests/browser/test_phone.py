@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import ADMIN_TOKEN, board_at, measured, overlaps
+from tests.browser.conftest import board_at, measured, overlaps
 from tests.browser.test_play import OPTIONS, SETUP
 from tests.browser.test_replay import play_with_a_rewind
 
@@ -52,12 +52,7 @@ def test_the_table_fits_a_phone_and_its_decisions_come_before_the_board(api, ope
 
 
 def test_an_ffg_alien_choice_fits_a_phone(api, open_page, table_server):
-    game = api.post("/games", {"seats": 3, "ruleset": "ffg", "seed": "phone-ffg"}, ADMIN_TOKEN)["id"]
-    tokens = {}
-    for k in range(3):
-        seat = api.post(f"/games/{game}/players", {"name": f"p{k}"})
-        tokens[seat["player"]] = seat["token"]
-    api.post(f"/games/{game}/start", {}, ADMIN_TOKEN)
+    game, tokens = api.game(3, ruleset="ffg", seed="phone-ffg")
     page = open_page(f"{table_server}/table/#game={game}&token={tokens['red']}", **PHONE)
     page.wait_for_selector("#prompts fieldset[data-kind='choose_power'] .sheet")
     assert_fits_a_phone(page, "the alien choice")

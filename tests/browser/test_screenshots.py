@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import ADMIN_TOKEN, board_at
+from tests.browser.conftest import board_at
 from tests.browser.test_encounter import OPTIONS as ENCOUNTER_OPTIONS
 from tests.browser.test_encounter import SETUP as ENCOUNTER_SETUP
 from tests.browser.test_encounter import act
@@ -30,16 +30,6 @@ def snap(page, shots, name: str, size: str, focus: str | None = None) -> None:
     page.screenshot(path=str(shots / f"{name}-{size}.png"))
 
 
-def ffg_game(api, seed: str) -> tuple[str, dict]:
-    game = api.post("/games", {"seats": 3, "ruleset": "ffg", "seed": seed}, ADMIN_TOKEN)["id"]
-    tokens = {}
-    for name in ("Ann", "Bob", "Cy"):
-        seat = api.post(f"/games/{game}/players", {"name": name})
-        tokens[seat["player"]] = seat["token"]
-    api.post(f"/games/{game}/start", {}, ADMIN_TOKEN)
-    return game, tokens
-
-
 @pytest.mark.parametrize("size", sorted(SIZES))
 def test_the_screenshots_of_the_docs(api, open_page, table_server, shots, size):
     viewport = SIZES[size]
@@ -56,7 +46,7 @@ def test_the_screenshots_of_the_docs(api, open_page, table_server, shots, size):
     snap(lobby, shots, "lobby", size, "#seat-form")
 
     # choosing an alien (FFG): both offered aliens as sheets
-    game, tokens = ffg_game(api, f"shots-alien-{size}")
+    game, tokens = api.game(3, ruleset="ffg", seed=f"shots-alien-{size}")
     alien = open_page(f"{table_server}/table/#game={game}&token={tokens['red']}", **viewport)
     alien.wait_for_selector("#prompts fieldset[data-kind='choose_power'] .sheet")
     snap(alien, shots, "alien-choice", size, "#decide")

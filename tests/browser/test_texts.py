@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import ADMIN_TOKEN, board_at
+from tests.browser.conftest import board_at
 
 pytestmark = pytest.mark.browser
 
@@ -76,12 +76,7 @@ def test_every_card_in_a_hand_and_every_alien_is_drawn_with_its_text(api, open_p
 
 
 def test_the_ffg_alien_choice_shows_both_aliens_sheets(api, open_page, table_server):
-    game = api.post("/games", {"seats": 3, "ruleset": "ffg", "seed": "texts-ffg"}, ADMIN_TOKEN)["id"]
-    tokens = {}
-    for k in range(3):
-        seat = api.post(f"/games/{game}/players", {"name": f"p{k}"})
-        tokens[seat["player"]] = seat["token"]
-    api.post(f"/games/{game}/start", {}, ADMIN_TOKEN)
+    game, tokens = api.game(3, ruleset="ffg", seed="texts-ffg")
     catalogue = api.get("/catalogue?ruleset=ffg")
     prompt = api.get(f"/games/{game}/prompts", tokens["red"])["prompts"][0]
     offered = prompt["options"][0]["args"]["power"]["values"]
