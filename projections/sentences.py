@@ -18,6 +18,7 @@ checks that none is missing); a type added later without one is told by its name
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from engine import cards
 from events.redaction import redact
@@ -57,11 +58,17 @@ class Table:
 
         Values are put in after the words are changed: names and other told parts are never changed again.
         """
-        return speak(template, self.ruleset).format(**values)
+        return _spoken(template, self.ruleset).format(**values)
 
     def words(self, text: str) -> str:
         """Text in RULES.md's words (a title, a reason the engine gave) in the edition's words, nothing filled in."""
         return speak(text, self.ruleset) or ""
+
+
+@lru_cache(maxsize=2048)
+def _spoken(template: str, ruleset: str) -> str:
+    """A template in an edition's words (templates are few and told again and again: remembered)."""
+    return speak(template, ruleset)
 
 
 def narrated(event: dict, viewer: str | None, table: Table) -> dict:

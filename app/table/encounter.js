@@ -3,7 +3,7 @@
 // what each player gained or lost. Told from the events the page's token may see (each is already redacted
 // for it) and the board at the same version; the same function serves the live table and the replay.
 import {cardFace, faceDown} from "./cards.js";
-import {chips, word} from "./board.js";
+import {chips} from "./board.js";
 import {countsText, h, listed, paint, planetName, playerName, say} from "./dom.js";
 
 const SIDES = ["offense", "defense"];
@@ -250,4 +250,3 @@ function capital(text) {
   return text ? text[0].toUpperCase() + text.slice(1) : text;
 }
 
-export {word};
