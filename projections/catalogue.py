@@ -5,7 +5,7 @@ which, ``editions``), and the options. For one edition (``ruleset``): what a gam
 told in its words (`projections.words`): its powers and flares, its edicts (artifacts under ``ffg``),
 the cards of its deck and of its destiny deck with their numbers of copies, its options, colours,
 player counts and hand size, and the word each part of the board goes by (``terms``); in both, what each
-kind of card does (``kinds``, the text of a card's face).
+kind of card does (``kinds``, the text of a card's face) and what each stage is called (``stages``).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import Counter
 
 from engine import cards, catalog, options, rulesets
-from projections.words import speak, terms
+from projections.words import STAGES, speak, stage_name, terms
 
 
 def describe(ruleset: str | None = None) -> dict:
@@ -23,6 +23,7 @@ def describe(ruleset: str | None = None) -> dict:
         described["options"] = options.describe()
         described["rulesets"] = list(options.RULESETS)
         described["kinds"] = card_texts(None)
+        described["stages"] = stages(None)
         return described
     edition = rulesets.get(ruleset)
     described = catalog.describe(ruleset)
@@ -38,7 +39,7 @@ def describe(ruleset: str | None = None) -> dict:
         ruleset=ruleset, rulesets=list(options.RULESETS),
         options=[{**o, "meaning": speak(o["meaning"], ruleset)} for o in options.describe(ruleset)],
         colors=list(edition.colors), players={"min": edition.min_players, "max": edition.max_players},
-        hand_size=edition.hand_size, terms=terms(ruleset), cards=deck_cards(ruleset), kinds=card_texts(ruleset),
+        hand_size=edition.hand_size, terms=terms(ruleset), cards=deck_cards(ruleset), kinds=card_texts(ruleset), stages=stages(ruleset),
         destiny=copies(cards.destiny_cards(list(edition.colors), reverse=ruleset == "mayfair", special=True,
                                            ruleset=ruleset)))
     return described
@@ -72,6 +73,11 @@ CARD_TEXTS = {
 def card_texts(ruleset: str | None) -> dict:
     """What each kind of card does, in the words of an edition (RULES.md's without one)."""
     return {kind: speak(text, ruleset) if ruleset else text for kind, text in CARD_TEXTS.items()}
+
+
+def stages(ruleset: str | None) -> dict:
+    """What a table of an edition (RULES.md's words without one) calls each stage, by number."""
+    return {str(n): stage_name(n, ruleset or "mayfair") for n in STAGES}
 
 
 def deck_cards(ruleset: str) -> list[dict]:

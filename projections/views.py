@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import engine
 from engine.state import clone
-from projections.words import speak, stage_name, terms, title, told
+from projections.words import speak, terms, title, told
 
 GAME_FIELDS = ("game_id", "status", "ruleset", "options", "seats", "created", "time", "order", "winners",
                "first_player")
@@ -55,8 +55,6 @@ def _challenge(state: dict) -> dict | None:
     public = _copy(ch)
     committed = state.get("committed") or {}
     public["committed"] = {side: len(committed.get(side) or []) for side in ("offense", "defense")}
-    if ch.get("stage"):  # what a table of the edition calls the stage (a phase under ffg)
-        public["stage_name"] = stage_name(ch["stage"], state.get("ruleset") or "mayfair")
     return public
 
 

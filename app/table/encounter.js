@@ -147,11 +147,11 @@ function fromBoard(e, board) {
   if (ch.outcome) e.outcome = ch.outcome;
   e.committed = ch.committed || {offense: 0, defense: 0};
   e.stage = ch.stage;
-  e.stageName = ch.stage_name;
 }
 
 /** The encounter panel's element (`catalogue`: the edition's, for the cards' faces). */
 export function drawEncounter(e, board, catalogue) {
+  const stageName = e && e.stage ? ((catalogue || {}).stages || {})[e.stage] : null;
   const terms = board.terms || {};
   if (!e || !e.planet) {
     return h("div", {class: "encounter-box quiet-box", "data-state": "none"},
@@ -160,7 +160,7 @@ export function drawEncounter(e, board, catalogue) {
   }
   const o = e.outcome || null;
   const heading = `${e.current ? "" : "Last "}${say(e.current ? "Challenge" : "challenge", terms)}`
-    + (e.turn ? ` · turn ${e.turn}` : "") + (e.current && e.stageName ? ` · ${e.stageName}` : "");
+    + (e.turn ? ` · turn ${e.turn}` : "") + (e.current && stageName ? ` · ${stageName}` : "");
   return h("div", {class: "encounter-box", "data-state": o ? "resolved" : e.revealed ? "revealed" : "open",
                    "data-current": e.current ? "1" : "0"},
     h("h2", {}, heading),
