@@ -44,6 +44,12 @@ ENVELOPE = {
     "actor": {"type": "string", "description": "Who made it happen: a colour, `admin`, `timer`, `system`."},
     "schema_version": {"type": "integer", "minimum": 1},
 }
+TEXT = {
+    "text": {"type": "string",
+             "description": "The event told in a sentence, in the words of the game's edition and as this reader may "
+                            "see it (a card hidden from the reader is `a card`): projections/sentences.py. In every "
+                            "log page, live feed message and redacted export; not part of the stored event."},
+}
 HASHES = {
     "prev_hash": {"type": "string", "description": "Admin only: the hash of the event before."},
     "hash": {"type": "string", "description": "Admin only: SHA-256 of the envelope (events/envelope.py)."},
@@ -87,7 +93,7 @@ def event_schema(etype: catalog.EventType) -> dict:
         "type": "object",
         "description": description,
         "required": ["type", *ENVELOPE, "payload"],
-        "properties": {"type": {"const": etype.name}, **ENVELOPE, "payload": payload, **HASHES},
+        "properties": {"type": {"const": etype.name}, **ENVELOPE, "payload": payload, **TEXT, **HASHES},
         "additionalProperties": False,
     }
 

@@ -1,8 +1,14 @@
-"""The event log as one viewer may see it: private fields redacted, bookkeeping left out."""
+"""The event log as one viewer may see it: private fields redacted, bookkeeping left out, each entry told.
+
+Every entry served (a page of ``GET /games/{id}/events``, a message of the live feed) is the event
+redacted for its reader with the sentence that tells it (``text``, `projections.sentences`), so the
+history reads the same in every client.
+"""
 
 from __future__ import annotations
 
-from events.redaction import ADMIN, is_internal, redact
+from events.redaction import ADMIN, is_internal
+from projections.sentences import Table, narrated
 
 
 def visible(event: dict, viewer: str | None, include_internal: bool = False) -> bool:
@@ -12,6 +18,14 @@ def visible(event: dict, viewer: str | None, include_internal: bool = False) -> 
     return include_internal and viewer == ADMIN
 
 
-def log_view(events: list[dict], viewer: str | None, include_internal: bool = False) -> list[dict]:
-    """The events ``viewer`` may see, each redacted for them (see `events.redaction`)."""
-    return [redact(event, viewer) for event in events if visible(event, viewer, include_internal)]
+def log_view(events: list[dict], viewer: str | None, include_internal: bool = False,
+             table: Table | None = None) -> list[dict]:
+    """The events ``viewer`` may see, each redacted for them (see `events.redaction`) and told in a sentence
+    of the game's edition (``text``; ``table``: the game's names and edition, `Table.of` its state)."""
+    table = table or Table()
+    return [narrated(event, viewer, table) for event in events if visible(event, viewer, include_internal)]
+
+
+def entry(event: dict, viewer: str | None, table: Table) -> dict:
+    """One entry of the live feed: the event as ``viewer`` may see it, with its sentence."""
+    return narrated(event, viewer, table)

@@ -44,6 +44,15 @@ TITLES = {
     "choose_hoard": "Choose which of your two hands is your hoard",
 }
 
+# The stages of a challenge by number (the engine's StageBegan events), in RULES.md's words (section 4), and
+# the phases an ffg table calls them by (RULES.md 9: regroup, destiny, launch, alliance, planning, reveal,
+# resolution).
+STAGES = {1: "regroup", 2: "destiny", 3: "launch", 4: "offense invites", 5: "defense invites", 6: "alliances",
+          7: "play challenge cards", 8: "reveal and resolve", 9: "discard", 10: "end of challenge"}
+FFG_PHASES = {1: "regroup", 2: "destiny", 3: "launch", 4: "alliance: the offense invites",
+              5: "alliance: the defense invites", 6: "alliance", 7: "planning", 8: "reveal and resolution",
+              9: "resolution: discard", 10: "end of the encounter"}
+
 # RULES.md's word -> the Fantasy Flight word (RULES.md 9), longest first so "challenge card" wins
 # over "challenge"; plural and capitalised forms follow the word.
 _FFG = (("challenge cards", "encounter cards"), ("challenge card", "encounter card"),
@@ -57,7 +66,15 @@ _FFG = (("challenge cards", "encounter cards"), ("challenge card", "encounter ca
 
 @lru_cache(maxsize=1)
 def _ffg_pattern():
-    return re.compile(r"\b(" + "|".join(re.escape(word) for word, _ in _FFG) + r")\b", re.IGNORECASE)
+    # the article before a word goes with it: "a challenge card" becomes "an encounter card"
+    return re.compile(r"\b(?:(an?) )?(" + "|".join(re.escape(word) for word, _ in _FFG) + r")\b", re.IGNORECASE)
+
+
+def _with_article(article: str | None, word: str) -> str:
+    if not article:
+        return word
+    fitting = "an" if word[:1].lower() in "aeiou" else "a"
+    return f"{fitting[0].upper() + fitting[1:] if article[0].isupper() else fitting} {word}"
 
 
 def _case_like(model: str, word: str) -> str:
@@ -73,7 +90,14 @@ def speak(text: str | None, ruleset: str) -> str | None:
     if not text or ruleset != "ffg":
         return text
     table = dict(_FFG)
-    return _ffg_pattern().sub(lambda m: _case_like(m.group(0), table[m.group(0).lower()]), text)
+    return _ffg_pattern().sub(
+        lambda m: _with_article(m.group(1), _case_like(m.group(2), table[m.group(2).lower()])), text)
+
+
+def stage_name(stage: int, ruleset: str) -> str:
+    """What a table of this edition calls a stage of the challenge (``7``: "play challenge cards", "planning")."""
+    names = FFG_PHASES if ruleset == "ffg" else STAGES
+    return names.get(stage) or f"stage {stage}"
 
 
 def title(kind: str) -> str:

@@ -12,9 +12,10 @@ from app.http import parse_version_header, query, runtime, versioned
 from app.problems import Problem
 from app.routes.common import caller
 from engine.rewind import is_marker
-from events.redaction import ADMIN, redact
+from events.redaction import ADMIN
 from projections.errors import GameNotFound
-from projections.log import log_view, visible
+from projections.log import entry, log_view, visible
+from projections.sentences import Table
 
 bp = Blueprint("feed", __name__)
 TAIL_BATCH = 100
@@ -27,15 +28,17 @@ def events(game_id: str):
     args = query(schemas.EVENTS_QUERY)
     if args["include_internal"] and who != ADMIN:
         raise Problem(403, "forbidden", "engine bookkeeping events are for the admin token only")
-    store = runtime().store
+    rt = runtime()
+    store = rt.store
     head = store.version(game_id)
     if head == 0:
         raise GameNotFound(game_id)
     page = store.read(game_id, after=args["after"], count=args["limit"])
+    table = Table.of(rt.repository.require(game_id))  # names and edition, for each entry's sentence
     next_after = page[-1]["seq"] if page else max(args["after"], 0)
     return versioned(lambda: {"game_id": game_id, "version": head, "after": args["after"], "limit": args["limit"],
                               "next_after": next_after, "more": next_after < head,
-                              "events": log_view(page, who, args["include_internal"])}, head, private=True)
+                              "events": log_view(page, who, args["include_internal"], table)}, head, private=True)
 
 
 @bp.get("/games/<gid:game_id>/stream")
@@ -55,12 +58,12 @@ def stream(game_id: str):
     after = resume if resume is not None else args.get("after", 0)
     limit = min(args.get("timeout", rt.settings.sse_max_seconds), rt.settings.sse_max_seconds)
     finished_at = state["v"] if state["status"] == "finished" else None
-    body = _messages(rt, game_id, who, after, limit, finished_at)
+    body = _messages(rt, game_id, who, after, limit, finished_at, Table.of(state))
     return Response(body, mimetype="text/event-stream",
                     headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no", "Vary": "Authorization"})
 
 
-def _messages(rt, game_id: str, who: str | None, after: int, limit: float, finished_at: int | None):
+def _messages(rt, game_id: str, who: str | None, after: int, limit: float, finished_at: int | None, table: Table):
     """The SSE messages: catch up, then follow the stream's tail.
 
     A ``GameEnded`` ends the stream only if nothing follows it: a game rewound after its end
@@ -90,7 +93,7 @@ def _messages(rt, game_id: str, who: str | None, after: int, limit: float, finis
             elif is_marker(event):
                 finished_at = None
             if visible(event, who):
-                yield _message(redact(event, who))
+                yield _message(entry(event, who, table))
 
 
 def _message(event: dict) -> str:

@@ -36,6 +36,7 @@ from events.envelope import ChainBreak
 from events.redaction import ADMIN
 from projections.errors import GameNotFound, VersionConflict, VersionNotFound
 from projections.log import log_view
+from projections.sentences import Table
 from workers import jobs
 from workers.audit import audit_game
 from workers.fork import Origins, fork, hand_out
@@ -175,15 +176,15 @@ def export_game(game_id: str):
         return Response(lines, mimetype="application/x-ndjson", headers={**headers, "X-Cosmic-Export": "full"})
     if state["status"] != "finished":
         raise Problem(403, "forbidden", "only the admin exports a game in play; players read /games/{id}/events")
-    body = stream_with_context(_redacted_lines(rt.store, game_id, who))
+    body = stream_with_context(_redacted_lines(rt.store, game_id, who, Table.of(state)))
     return Response(body, mimetype="application/x-ndjson", headers={**headers, "X-Cosmic-Export": "redacted"})
 
 
-def _redacted_lines(store, game_id: str, who: str | None):
+def _redacted_lines(store, game_id: str, who: str | None, table: Table):
     after = 0
     while True:
         page = store.read(game_id, after=after, count=EXPORT_BATCH)
-        for event in log_view(page, who):
+        for event in log_view(page, who, table=table):
             yield json.dumps(event, sort_keys=True, separators=(",", ":"), ensure_ascii=False) + "\n"
         if len(page) < EXPORT_BATCH:
             return

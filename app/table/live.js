@@ -3,12 +3,21 @@
 // server closes it or the connection drops, so no event is missed or seen twice.
 
 const CONNECT_MS = 5000;
+const FINAL = new Set([400, 401, 403, 404, 410]);  // answers that another try would only repeat
+
+class Refused extends Error {
+  constructor(status) {
+    super(`stream: HTTP ${status}`);
+    this.status = status;
+  }
+}
 
 export class Live {
   /**
    * @param {string} game the game id
    * @param {Api} api sends the caller's token
-   * @param {object} hooks onEvent(event), onState(state, reconnects), onEnd()
+   * @param {object} hooks onEvent(event), onState(state, reconnects), onEnd(), onGone(status): the server
+   *   refused the stream for good (no such game, a token it does not accept): no more tries
    */
   constructor(game, api, hooks) {
     this.game = game;
@@ -51,6 +60,12 @@ export class Live {
         ended = await this.once();
       } catch (error) {
         if (this.stopped) return;
+        if (error instanceof Refused) {
+          this.stopped = true;
+          this.state("gone");
+          if (this.hooks.onGone) this.hooks.onGone(error.status);
+          return;
+        }
       }
       if (ended) {
         this.state("ended");
@@ -68,6 +83,7 @@ export class Live {
     const timer = setTimeout(() => this.controller.abort(), CONNECT_MS);
     const response = await fetch(`/games/${this.game}/stream`, {headers, signal: this.controller.signal,
                                                                 cache: "no-store"}).finally(() => clearTimeout(timer));
+    if (FINAL.has(response.status)) throw new Refused(response.status);
     if (!response.ok) throw new Error(`stream: HTTP ${response.status}`);
     this.state("connected");
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();

@@ -1,37 +1,23 @@
 // The web table's entry point: what to show comes from the URL's fragment (api.js `place`):
-// no game: the lobby; `#game=ID`: the board, followed live; with `&token=`: that seat's hand and
+// no game: the lobby; `#game=ID`: the table, followed live; with `&token=`: that seat's hand and
 // decisions (or, with the admin token, everyone's decisions and the audit); `&view=replay`: the
 // timeline. Everything is read and played through the public API with that token.
 import {Api, ApiError, place, placeLink} from "./api.js";
 import {showBoard} from "./board.js";
-import {h, mount} from "./dom.js";
+import {cardFace} from "./cards.js";
+import {catalogueOf} from "./catalogue.js";
+import {h, mount, playerName} from "./dom.js";
+import {drawEncounter, encounterOf} from "./encounter.js";
 import {showLobby} from "./lobby.js";
 import {Live} from "./live.js";
+import {drawEnd, drawSheets, lastMoves, logEntry, showError} from "./panels.js";
 import {drawPrompts, promptsKey} from "./prompts.js";
 import {showReplay} from "./replay.js";
+import {showStatus} from "./status.js";
 
 const $ = (id) => document.getElementById(id);
+const LOG_KEPT = 400;
 
-export function showError(message) {
-  const node = $("error");
-  node.textContent = message || "";
-  node.hidden = !message;
-}
-
-/** A one-line account of an event for the log (the event as the caller may see it). */
-export function eventLine(event) {
-  const p = event.payload || {};
-  const bits = Object.entries(p).filter(([, v]) => v !== null && v !== undefined && typeof v !== "object")
-    .map(([k, v]) => `${k}=${v}`);
-  if (event.type === "GameRewound") return `#${event.seq} REWOUND to version ${p.to_version} by ${p.by}`;
-  if (event.type === "CardsMoved" && Array.isArray(p.cards)) bits.push(`cards=${p.cards.join(" ")}`);
-  if (event.type === "TokensMoved" && Array.isArray(p.moves)) {
-    bits.push(p.moves.map(([who, src, dst, n]) => `${who} ${n} ${src}→${dst}`).join("; "));  // [colour, from, to, count]
-  }
-  if (event.type === "ChallengeCardsRevealed") bits.push(`offense=${(p.offense || []).join(" ")}`,
-                                                          `defense=${(p.defense || []).join(" ")}`);
-  return `#${event.seq} ${event.type} ${bits.join(" ")}`;
-}
 
 class Table {
   constructor(game, token) {
@@ -40,20 +26,33 @@ class Table {
     this.token = token;
     this.player = null;  // the token's seat; "admin" for the admin token
     this.promptsShown = null;
+    this.controls = null;
     this.refreshing = null;
     this.again = false;
+    this.events = [];
+    this.logged = new Map();
   }
 
   async start() {
-    mount($("nav"), h("a", {href: placeLink(null, null)}, "lobby"), " · ",
+    mount($("nav"), h("a", {href: placeLink(null, null)}, "lobby"),
       h("a", {href: placeLink(this.game, this.token, "replay"), id: "to-replay"}, "replay"));
+    let board;
+    try {
+      board = await this.api.board(this.game);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) return this.gone();
+      throw error;
+    }
+    this.catalogue = await catalogueOf(board.ruleset);
     if (this.token) {
       const mine = await this.api.get(`/games/${this.game}/prompts`);
       this.player = mine.player || "admin";
     }
-    $("who").textContent = this.player ? `you: ${this.player}` : "watching (no token)";
+    $("who").textContent = this.player ? (this.player === "admin" ? "you: the admin"
+      : `you: ${playerName(board, this.player)}`) : "watching";
     $("who").dataset.player = this.player || "";
-    $("play").hidden = !this.player;
+    $("decide").hidden = !this.player;
+    $("hand").hidden = !this.player || this.player === "admin";
     await this.refresh();
     this.live = new Live(this.game, this.api, {
       onEvent: (event) => this.onEvent(event),
@@ -64,16 +63,32 @@ class Table {
         if (state === "connected" && reconnects > 0) this.schedule();  // what changed while away
       },
       onEnd: () => this.refresh(),
+      onGone: (status) => { if (status === 404) this.gone(); else showError(`the live feed was refused (HTTP ${status})`); },
     }).start(0);
+    return undefined;
+  }
+
+  gone() {
+    document.body.dataset.gone = "1";
+    showError(`There is no game ${this.game} here.`);
+    mount($("board"), h("p", {}, `No game ${this.game} was found. `, h("a", {href: placeLink(null, null)},
+      "Back to the lobby")));
+    $("live").textContent = "";
+    $("live").dataset.state = "gone";
   }
 
   onEvent(event) {
+    this.events.push(event);
     const log = $("log");
-    log.append(h("li", {"data-seq": event.seq, "data-type": event.type,
-                        class: event.type === "GameRewound" ? "rewind" : ""}, eventLine(event)));
-    while (log.childElementCount > 400) log.firstElementChild.remove();
+    const row = logEntry(event, {class: event.type === "GameRewound" ? "rewind" : null});
+    log.append(row);
+    this.logged.set(event.seq, row);
+    while (log.childElementCount > LOG_KEPT) {
+      this.logged.delete(Number(log.firstElementChild.dataset.seq));
+      log.firstElementChild.remove();
+    }
     log.scrollTop = log.scrollHeight;
-    $("log").dataset.last = event.seq;
+    log.dataset.last = event.seq;
     this.schedule();
   }
 
@@ -99,47 +114,86 @@ class Table {
       }
       this.board = board;
       this.hand = hand;
-      showBoard($("board"), $("panel"), board);
-      document.body.dataset.version = board.version;
-      document.body.dataset.status = board.status;
-      if (this.player) this.showHand(hand, board);
-      if (this.player) this.showPrompts(prompts, board, hand);
+      this.draw(board, hand, prompts);
     } catch (error) {
       showError(error.message);
     }
   }
 
+  draw(board, hand, prompts) {
+    showStatus($("status"), board, this.player);
+    const last = lastMoves(this.events);
+    for (const row of $("log").querySelectorAll("li.recent")) row.classList.remove("recent");
+    for (const seq of last.seqs) if (this.logged.has(seq)) this.logged.get(seq).classList.add("recent");
+    if (this.player) this.showPrompts(prompts, board, hand);
+    const controls = this.controls;
+    showBoard($("board"), board, {moved: last.moved, warpMoved: last.warp, tapKey: this.promptsShown,
+      tappable: (id) => !!(controls && controls.accepts(id)), onPlanet: (id) => this.tap(id)});
+    mount($("encounter"), drawEncounter(encounterOf(this.events, board), board, this.catalogue));
+    if (this.player && this.player !== "admin") this.showHand(hand, board);
+    mount($("sheets"), drawSheets(board, this.catalogue, this.player));
+    $("end").hidden = board.status !== "finished";
+    if (board.status === "finished") mount($("end"), drawEnd(board, this.events, this.game, this.token));
+    document.body.dataset.version = board.version;
+    document.body.dataset.status = board.status;
+  }
+
+  tap(value) {
+    if (this.controls && this.controls.tap(value)) {
+      const box = document.querySelector(`#prompts [data-value="${CSS.escape(value)}"], #prompts [data-source="${CSS.escape(value)}"]`);
+      if (box) box.scrollIntoView({block: "nearest"});
+    }
+  }
+
   showHand(hand, board) {
-    if (!hand) { mount($("hand"), h("p", {}, this.player === "admin" ? "admin: no hand" : "")); return; }
-    const committed = Object.entries(hand.committed || {}).flatMap(([side, cards]) => cards.map((c) => `${c} (${side})`));
+    if (!hand) { mount($("hand"), h("p", {class: "quiet"}, "No hand yet.")); return; }
+    const committed = Object.entries(hand.committed || {}).flatMap(([side, cards]) => cards.map((c) => [side, c]));
+    const controls = this.controls;
+    const face = (id, extra) => {
+      const node = cardFace(this.catalogue, id, board.terms, extra);
+      if (controls && controls.accepts(id)) {
+        node.classList.add("tappable");
+        node.setAttribute("role", "button");
+        node.setAttribute("tabindex", "0");
+        node.setAttribute("aria-label", `choose ${node.querySelector(".card-name").textContent}`);
+        node.addEventListener("click", () => this.tap(id));
+        node.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); this.tap(id); } });
+      }
+      return node;
+    };
     mount($("hand"),
-      h("h3", {}, `your hand (${hand.cards.length})`),
-      h("ul", {class: "cards"}, hand.cards.map((card) => h("li", {class: "card", "data-card": card}, card))),
-      hand.hoard ? h("p", {class: "hoard"}, `hoard: ${hand.hoard.join(", ")}`) : null,
-      committed.length ? h("p", {class: "committed"}, `face down: ${committed.join(", ")}`) : null,
-      h("p", {class: "powers"}, `${(board.terms || {}).power || "power"}: ${(hand.powers || []).join(", ") || "none"}`));
+      h("h2", {}, `Your hand (${hand.cards.length})`),
+      h("ul", {class: "cards"}, hand.cards.map((id) => h("li", {class: "hand-card", "data-card": id}, face(id)))),
+      hand.hoard ? [h("h3", {}, `Your hoard (${hand.hoard.length})`),
+        h("ul", {class: "cards hoard"}, hand.hoard.map((id) => h("li", {class: "hand-card", "data-card": id}, face(id))))] : null,
+      committed.length ? [h("h3", {}, `Face down on the table (${committed.length})`),
+        h("ul", {class: "cards committed"}, committed.map(([side, id]) => h("li", {"data-side": side},
+          face(id, {class: "committed"}))))] : null);
   }
 
   showPrompts(prompts, board, hand) {
     const key = promptsKey(prompts);
-    if (key === this.promptsShown) return;  // nothing new: keep what the player has clicked so far
+    if (key === this.promptsShown) return;  // nothing new: keep what the player has set so far
     this.promptsShown = key;
-    const ctx = {board, hand: hand ? hand.cards : [], player: this.player, showError};
-    mount($("prompts"), drawPrompts(prompts, ctx, (body) => this.send(body)));
+    const ctx = {board, hand: hand ? hand.cards : [], player: this.player, showError, catalogue: this.catalogue};
+    const drawn = drawPrompts(prompts, ctx, (body, refusal) => this.send(body, refusal));
+    this.controls = drawn;
+    mount($("prompts"), drawn.nodes);
     $("prompts").dataset.count = prompts.length;
+    $("decide").dataset.count = prompts.length;
   }
 
-  async send(body) {
+  async send(body, refusal) {
     showError("");
+    refusal.clear();
     try {
       await this.api.post(`/games/${this.game}/actions`, body);
       this.promptsShown = null;
-      await this.refresh();
     } catch (error) {
-      showError(error instanceof ApiError ? error.message : String(error));
-      this.promptsShown = null;
-      await this.refresh();
+      const problem = error instanceof ApiError ? error.problem : {};
+      refusal.show(error.message, problem.rule);  // beside the prompt; what the player set stays as it was
     }
+    await this.refresh();
   }
 }
 

@@ -26,6 +26,7 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 ADMIN_TOKEN = "browser-admin-token"
 SSE_SECONDS = 3.0
 SHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
+NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay")  # the seats' names, in seat order
 RUNTIMES: dict = {}  # the runtime behind each test server's URL (for tests that tamper with the store)
 
 pytestmark = pytest.mark.browser
@@ -78,16 +79,16 @@ class Client:
         return self.post(f"/games/{game}/actions", body, token)
 
     def game(self, seats: int, *, setup: dict | None = None, options: dict | None = None, seed: str = "browser",
-             bots: dict | None = None, start: bool = True) -> tuple[str, dict]:
+             bots: dict | None = None, start: bool = True, ruleset: str = "mayfair") -> tuple[str, dict]:
         """A game created as the admin (a seed, maybe a stacked setup), its seats taken; {colour: token}."""
-        body = {"seats": seats, "seed": seed, "options": options or {}}
+        body = {"seats": seats, "seed": seed, "options": options or {}, "ruleset": ruleset}
         if setup:
             body["setup"] = setup
         game = self.post("/games", body, ADMIN_TOKEN)["id"]
         tokens = {}
         for k in range(seats):
             bot = (bots or {}).get(k)
-            seat = self.post(f"/games/{game}/players", {"name": f"seat {k + 1}", **({"bot": bot} if bot else {})},
+            seat = self.post(f"/games/{game}/players", {"name": NAMES[k], **({"bot": bot} if bot else {})},
                              ADMIN_TOKEN if bot else None)  # bots are the host's or the admin's to seat
             tokens[seat["player"]] = seat["token"]
         if start:
@@ -181,17 +182,22 @@ def shots() -> Path:
     return SHOTS
 
 
+def board_at(version, root: str = "#board") -> str:
+    """The selector of the board drawn at ``version``."""
+    return f"{root} .board[data-version='{version}']"
+
+
 def drawn_board(page, root: str = "#board") -> dict:
     """What the page drew: tokens per planet, the warp, the version, the cone (from its data attributes)."""
     return page.evaluate("""(root) => {
         const box = document.querySelector(root);
-        const svg = box.querySelector('svg');
+        const drawn = box.querySelector('.board');
         const planets = {};
-        for (const g of box.querySelectorAll('g.planet')) planets[g.dataset.planet] = g.dataset.tokens;
-        const cone = box.querySelector('g.cone');
-        const decks = box.querySelector('g.decks');
-        return {version: Number(svg.dataset.version), planets,
-                warp: (box.querySelector('g.warp') || {dataset: {}}).dataset.warp ?? null,
+        for (const g of box.querySelectorAll('.planet[data-planet]')) planets[g.dataset.planet] = g.dataset.tokens;
+        const cone = box.querySelector('.cone');
+        const decks = box.querySelector('.decks');
+        return {version: Number(drawn.dataset.version), planets,
+                warp: (box.querySelector('.warp') || {dataset: {}}).dataset.warp ?? null,
                 cone: cone ? {target: cone.dataset.coneTarget, offense: cone.dataset.coneOffense,
                               defense: cone.dataset.coneDefense} : null,
                 decks: decks ? {deck: Number(decks.dataset.deck), discard: Number(decks.dataset.discard),
@@ -216,3 +222,62 @@ def expected_board(board: dict) -> dict:
             "warp": counts_text(board["warp"]), "cone": cone,
             "decks": {"deck": board["decks"]["deck"], "discard": len(board["discard"]),
                       "destiny": board["decks"]["destiny"], "destiny_discard": len(board["destiny_discard"])}}
+
+
+MEASURE = """() => {
+    const shown = (el) => {
+        if (!el || !el.getClientRects().length) return false;
+        const style = getComputedStyle(el);
+        return style.visibility !== 'hidden' && style.display !== 'none' && Number(style.opacity) !== 0;
+    };
+    const name = (el) => el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') +
+        (el.className && typeof el.className === 'string' ? '.' + el.className.trim().split(/\\s+/).join('.') : '') +
+        ' "' + (el.textContent || el.value || '').trim().slice(0, 30) + '"';
+    const out = {scroll_width: document.documentElement.scrollWidth, width: window.innerWidth,
+                 scale: window.visualViewport ? window.visualViewport.scale : 1, small_text: [], small_taps: [],
+                 texts: 0, taps: 0};
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    while (walker.nextNode()) {
+        const node = walker.currentNode;
+        if (!node.textContent.trim()) continue;
+        const el = node.parentElement;
+        if (!shown(el)) continue;
+        out.texts += 1;
+        const size = parseFloat(getComputedStyle(el).fontSize);
+        if (size < 12) out.small_text.push(name(el) + ' ' + size + 'px');
+    }
+    const targets = 'a[href], button, select, textarea, input, summary, [role="button"], label';
+    for (const el of document.querySelectorAll(targets)) {
+        if (el.matches('label') && !el.querySelector('input, select, textarea')) continue;  // its field is measured
+        let target = el;
+        if (el.matches('input[type="radio"], input[type="checkbox"]')) target = el.closest('label') || el;
+        if (!shown(target)) continue;
+        out.taps += 1;
+        const r = target.getBoundingClientRect();
+        if (r.width < 44 || r.height < 44) out.small_taps.push(`${name(target)} ${Math.round(r.width)}x${Math.round(r.height)}`);
+    }
+    return out;
+}"""
+
+
+def measured(page) -> dict:
+    """What a phone user meets on the page, from the DOM: the page's width against the screen's, every visible
+    text's size (no text is scaled: there is no zoom and no SVG), every tap target's size (a radio button or a
+    check box is tapped through its label)."""
+    return page.evaluate(MEASURE)
+
+
+def overlaps(page, selector: str) -> list:
+    """Pairs of elements matching ``selector`` whose boxes overlap (by more than a pixel)."""
+    return page.evaluate("""(selector) => {
+        const boxes = [...document.querySelectorAll(selector)].map((el) => [el.dataset.planet || el.dataset.owner || '',
+                                                                            el.getBoundingClientRect()]);
+        const found = [];
+        for (let i = 0; i < boxes.length; i += 1) for (let j = i + 1; j < boxes.length; j += 1) {
+            const [a, r] = boxes[i], [b, q] = boxes[j];
+            const x = Math.min(r.right, q.right) - Math.max(r.left, q.left);
+            const y = Math.min(r.bottom, q.bottom) - Math.max(r.top, q.top);
+            if (x > 1 && y > 1) found.push([a, b]);
+        }
+        return found;
+    }""", selector)

@@ -30,7 +30,7 @@ DRAW = """async (prompt) => {
     box.id = 'shapes';
     box.append(...drawPrompts([prompt], {board: {}, hand: [], player: 'red',
                                          showError: (message) => window.sent.push({error: message})},
-                              (body) => window.sent.push(body)));
+                              (body) => window.sent.push(body)).nodes);
     document.body.append(box);
 }"""
 
@@ -63,3 +63,23 @@ def test_every_shape_is_clickable_and_makes_an_answer_the_engine_accepts(open_pa
 
     page.locator("#shapes .option[data-action='pass'] button.do").click()
     assert page.evaluate("() => window.sent")[-1] == {"action": "pass", "args": {}, "prompt": "test.1.red"}
+
+
+TWINS = {"id": "alliance.4.yellow", "kind": "alliance", "title": "Join a side as an ally, or decline",
+         "player": "yellow", "rule": "4.6",
+         "options": [{"action": "join", "side": "offense", "label": "join", "rule": "4.6",
+                      "args": {"tokens": {"type": "distribution", "sources": {"yellow-1": 4}, "min": 1, "max": 4}}},
+                     {"action": "join", "side": "defense", "label": "join", "rule": "4.6",
+                      "args": {"tokens": {"type": "distribution", "sources": {"yellow-1": 4}, "min": 1, "max": 4}}},
+                     {"action": "decline", "rule": "4.6", "args": {}}]}
+
+
+def test_two_options_with_the_same_label_are_told_apart(open_page, table_server):
+    page = open_page(f"{table_server}/table/")
+    page.evaluate(DRAW, TWINS)
+    buttons = page.eval_on_selector_all("#shapes button.do", "bs => bs.map(b => b.textContent)")
+    assert buttons == ["join (offense)", "join (defense)", "decline"]
+    page.locator("#shapes .option[data-side='defense'] button.more").click()
+    page.locator("#shapes .option[data-side='defense'] button.do").click()
+    assert page.evaluate("() => window.sent")[-1] == {"action": "join", "side": "defense", "prompt": TWINS["id"],
+                                                      "args": {"tokens": {"yellow-1": 1}}}

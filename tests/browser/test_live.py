@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import ADMIN_TOKEN, SSE_SECONDS, drawn_board, expected_board
+from tests.browser.conftest import ADMIN_TOKEN, SSE_SECONDS, board_at, drawn_board, expected_board
 
 pytestmark = pytest.mark.browser
 
@@ -24,7 +24,7 @@ def test_a_page_reconnects_after_the_server_drops_its_stream_and_misses_nothing(
     page = open_page(f"{table_server}/table/#game={game}")
     page.on("request", lambda r: streams.append(r.headers.get("last-event-id")) if r.url.endswith("/stream") else None)
     version = api.get(f"/games/{game}")["version"]
-    page.wait_for_selector(f"#board svg[data-version='{version}']")
+    page.wait_for_selector(board_at(version))
     page.wait_for_selector("#live[data-state='connected']")
     seen = api.get(f"/games/{game}/events?after=0&limit=1000")["events"]
     page.wait_for_function(f"() => Number(document.querySelector('#log').dataset.last) === {seen[-1]['seq']}")
@@ -39,7 +39,7 @@ def test_a_page_reconnects_after_the_server_drops_its_stream_and_misses_nothing(
     api.answer(game, tokens[api.get(f"/games/{game}")["pending"][0]["player"]])
     after = api.get(f"/games/{game}")
     assert after["version"] > version
-    page.wait_for_selector(f"#board svg[data-version='{after['version']}']", timeout=10000)
+    page.wait_for_selector(board_at(after["version"]), timeout=10000)
     feed = [e["seq"] for e in api.get(f"/games/{game}/events?after=0&limit=1000")["events"]]
     page.wait_for_function(f"() => Number(document.querySelector('#log').dataset.last) === {feed[-1]}")
     assert logged_seqs(page) == feed  # each visible event once, in order, across the reconnect
@@ -57,7 +57,7 @@ def test_a_page_comes_back_after_losing_the_network(api, open_page, table_server
     page.wait_for_function(f"() => Number(document.querySelector('#live').dataset.reconnects) > {before}",
                            timeout=(SSE_SECONDS + 10) * 1000)
     version = api.get(f"/games/{game}")["version"]
-    page.wait_for_selector(f"#board svg[data-version='{version}']", timeout=20000)
+    page.wait_for_selector(board_at(version), timeout=20000)
     page.wait_for_selector("#live[data-state='connected']", timeout=20000)
     feed = [e["seq"] for e in api.get(f"/games/{game}/events?after=0&limit=1000")["events"]]
     page.wait_for_function(f"() => Number(document.querySelector('#log').dataset.last) === {feed[-1]}")
@@ -73,7 +73,7 @@ def test_a_watchers_page_follows_a_game_of_bots_to_its_end(api, open_page, table
     page.wait_for_selector("body[data-status='finished']", timeout=240000)
     board = api.get(f"/games/{game}")
     assert board["status"] == "finished" and board["winners"]
-    page.wait_for_selector(f"#board svg[data-version='{board['version']}']")
+    page.wait_for_selector(board_at(board["version"]))
     assert drawn_board(page) == expected_board(board)
     # the stream catches up after the board does (it is read in 3-second connections): then the server says
     # the game is over, and the page stops reconnecting

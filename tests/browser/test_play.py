@@ -14,7 +14,7 @@ import re
 
 import pytest
 
-from tests.browser.conftest import ADMIN_TOKEN, drawn_board, expected_board
+from tests.browser.conftest import ADMIN_TOKEN, board_at, drawn_board, expected_board
 
 pytestmark = pytest.mark.browser
 
@@ -86,11 +86,11 @@ def click_prompt(page, prompt: dict, colour: str, shots) -> None:
     elif kind == "deal" and colour == "red":
         option = box.locator(".option[data-action='propose']")
         option.locator("button.do").click()  # nothing offered: refused, and the page says why
-        page.wait_for_selector("#error:not([hidden])")
-        assert page.locator("#error").inner_text() == "at least one player must receive a card or a base"
-        box = page.locator(f"fieldset[data-prompt='{prompt['id']}']")
-        option = box.locator(".option[data-action='propose']")
+        refusal = box.locator(".refusal")
+        refusal.wait_for(state="visible")  # beside the prompt, with its rule
+        assert refusal.inner_text().startswith("at least one player must receive a card or a base (rule ")
         option.locator(".deal-side[data-side='offense'] .gets-base label.pick[data-value='blue-3']").click()
+        page.locator("#status").scroll_into_view_if_needed()
         page.screenshot(path=str(shots / "deal.png"), full_page=True)
         option.locator("button.do").click()
     elif kind == "deal":
@@ -126,7 +126,7 @@ def test_three_pages_play_a_game_to_its_end_by_clicking(api, open_page, table_se
             if prompt["kind"] == "deal" and colour == "red" and "deal" in kinds:
                 continue  # red proposed: it waits for blue's answer
             if prompt["kind"] == "challenge_card" and colour == "red":
-                page.wait_for_selector("#board g.cone")
+                page.wait_for_selector("#board .cone")
                 page.screenshot(path=str(shots / "board-mid-game.png"), full_page=True)
                 assert drawn_board(page) == expected_board(api.get(f"/games/{game}"))
             click_prompt(page, prompt, colour, shots)
@@ -144,7 +144,8 @@ def test_three_pages_play_a_game_to_its_end_by_clicking(api, open_page, table_se
     assert board["planets"]["blue-3"]["red"] >= 1  # the base the deal gave
     for colour, page in pages.items():
         page.wait_for_selector(f"body[data-status='finished'][data-version='{board['version']}']", timeout=15000)
-        assert "won by red" in page.locator("#panel .status").inner_text()
+        assert page.locator("#end .winners").get_attribute("data-winners") == "red"
+        assert page.locator("#status").get_attribute("data-state") == "finished"
         assert drawn_board(page) == expected_board(board)
         # each page spoke to the API only, with its own seat's token (no other seat's, no admin's)
         assert {auth for url, auth in requests[colour] if "/games/" in url} == {f"Bearer {tokens[colour]}"}
@@ -160,8 +161,8 @@ def test_a_seats_page_shows_its_own_hand_and_never_another_seats_cards(api, open
              for colour, token in tokens.items()}
     version = api.get(f"/games/{game}")["version"]
     for colour, page in pages.items():
-        page.wait_for_selector(f"body[data-version='{version}'] #hand li.card")
-        shown = page.eval_on_selector_all("#hand li.card", "items => items.map(i => i.dataset.card)")
+        page.wait_for_selector(f"body[data-version='{version}'] #hand li.hand-card")
+        shown = page.eval_on_selector_all("#hand li.hand-card", "items => items.map(i => i.dataset.card)")
         assert shown == hands[colour]
         html = page.content()
         for other, cards in hands.items():
@@ -169,7 +170,7 @@ def test_a_seats_page_shows_its_own_hand_and_never_another_seats_cards(api, open
                 assert not [c for c in cards if mentions(html, c)], f"{colour}'s page shows {other}'s cards"
     # a watcher without a token sees nobody's hand
     watcher = open_page(f"{table_server}/table/#game={game}")
-    watcher.wait_for_selector(f"#board svg[data-version='{version}']")
+    watcher.wait_for_selector(board_at(version))
     html = watcher.content()
     assert not [c for cards in hands.values() for c in cards if mentions(html, c)]
 

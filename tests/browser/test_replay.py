@@ -140,7 +140,7 @@ def test_a_seats_replay_shows_its_own_hand_then_and_no_audit(api, open_page, tab
     for version in (head, dealt):
         page.eval_on_selector("#slider", "(s, v) => { s.value = v; s.dispatchEvent(new Event('input')); }", version)
         shown_at(page, api, game, version, events)
-        shown = page.eval_on_selector_all("#replay-hand li.card", "items => items.map(i => i.dataset.card)")
+        shown = page.eval_on_selector_all("#replay-hand li.hand-card", "items => items.map(i => i.dataset.card)")
         assert shown == api.get(f"/games/{game}/hand?version={version}", tokens["blue"])["cards"]
         others = [c for colour in ("red", "yellow")
                   for c in api.get(f"/games/{game}/hand?version={version}", tokens[colour])["cards"]]
