@@ -15,9 +15,8 @@ The job (`play_bots`):
   check as a person's action, and a concurrent human append only means a re-read;
 - loops while bots owe decisions (several bots owing at once are answered one after the
   other), at most ``COSMIC_BOT_MOVES`` answers per job; past that it enqueues a new job
-  and stops, so a game of bots alone never runs in one unbounded job; it hands over the same
-  way after any move while a timer waits in its queue, so a due deadline is not kept waiting
-  behind a long bot job;
+  and stops, so a game of bots alone never runs in one unbounded job (timers never wait for
+  it: they are fired by the clock's own threads, `workers.timekeeper`);
 - its own appends do not enqueue more jobs (it is already looping), and after releasing
   the lease it looks once more, so an append that arrived while it held the lease (whose
   job found the lease taken) is never left unanswered.
@@ -28,6 +27,10 @@ the deck order and the seed are absent. The random and heuristic players of
 `engine.players` choose from that view and from the seat's own prompt (which lists only
 that seat's legal options). Only when 25 attempts found no legal answer does the job fall
 back to the decision's default, the same one a decision timer applies when time runs out.
+
+Pace: ``cosmic worker`` runs these jobs without forking (`workers.scheduler.ServiceWorker`), so
+a move costs what an HTTP action costs: the game's state stays cached in the worker between
+moves and jobs, and the lease is renewed only when a third of its time has gone.
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ from __future__ import annotations
 import logging
 import random
 import threading
+import time
 
 import engine
 from engine import flow
@@ -43,11 +47,11 @@ from engine.players import heuristic_command, random_command
 from engine.state import main_player
 from projections import views
 from projections.errors import VersionConflict
+from workers import metrics
 from workers.clock import now_ms
 from workers.leases import Lease, look_again_later
 from workers.outage import again_after_outage
-from workers.runtime import current
-from workers.timers import QUEUE as TIMERS_QUEUE
+from workers.process import current
 
 log = logging.getLogger(__name__)
 
@@ -144,26 +148,26 @@ def play_bots(game_id: str, version: int | None = None) -> dict:
 def _play(runtime, game_id: str, lease: Lease) -> tuple[int, str]:
     """Answer bot decisions until none is owed, the move budget is spent, or no answer is found."""
     moves = 0
+    renewed = time.monotonic()
     while True:
         state = runtime.repository.current(game_id)
         owed = owed_by_bots(state)
         if not owed:
             return moves, "idle"
-        if moves >= runtime.settings.bot_moves or (moves and timers_waiting(runtime)):
+        if moves >= runtime.settings.bot_moves:
             runtime.enqueue(play_bots, game_id, state["v"], queue=QUEUE)
             return moves, "handed-over"
-        if not lease.extend():
-            return moves, "lease-lost"
+        if time.monotonic() - renewed > LEASE_MS / 3000:  # (within a third of its time the lease is surely ours)
+            if not lease.extend():
+                return moves, "lease-lost"
+            renewed = time.monotonic()
+        started = time.perf_counter()
         if answer(runtime, game_id, state, owed[0]) == "stuck":
             return moves, "stuck"
+        metrics.BOT_MOVES.inc()
+        metrics.BOT_MOVE_SECONDS.observe(time.perf_counter() - started)
         moves += 1
-
-
-def timers_waiting(runtime) -> bool:
-    """Whether a job waits in the timers' queue (a deadline is due): a bot job then hands over after the
-    move it made, so a worker takes the timer first instead of after up to ``COSMIC_BOT_MOVES`` moves
-    (with every worker playing bots, timers were seconds late: bench/load.py)."""
-    return runtime.queue(TIMERS_QUEUE).count > 0
+        time.sleep(0)  # a moment for the other threads (greenlets, under gevent) between moves
 
 
 def answer(runtime, game_id: str, state: dict, prompt: dict) -> str:
@@ -200,16 +204,14 @@ def _submit(runtime, game_id: str, state: dict, command: dict) -> tuple[str | No
     return "moved", None
 
 
-def sweep_runtime(runtime, game_ids=None) -> dict:
-    """Enqueue `play_bots` for every game being played whose bots owe a decision; returns counts.
+def sweep_runtime(runtime, game_ids) -> dict:
+    """Enqueue `play_bots` for each of ``game_ids`` whose bots owe a decision; returns counts.
 
     After-append jobs are lost with an in-process Redis (the embedded mode's restart, or a
-    ``cosmic rewind`` run on its data folder): its worker runs this when it starts, as it
-    sweeps the timers.
+    ``cosmic rewind`` run on its data folder): `workers.sweep` runs this with the timers' sweep.
     """
-    from workers.timers import playing_games
     counts = {"games": 0, "enqueued": 0}
-    for game_id in (game_ids if game_ids is not None else playing_games(runtime)):
+    for game_id in game_ids:
         counts["games"] += 1
         try:
             if owed_by_bots(runtime.repository.current(game_id)):

@@ -29,11 +29,17 @@ class Settings:
     webhook_backoff_max: float = 600.0   # COSMIC_WEBHOOK_BACKOFF_MAX: longest wait between retries
     webhook_log_size: int = 1000         # COSMIC_WEBHOOK_LOG_SIZE: delivery attempts kept per subscription
     webhook_allow_private: bool = False  # COSMIC_WEBHOOK_ALLOW_PRIVATE: players' webhooks may target private hosts
+    worker_metrics: str | None = None    # COSMIC_WORKER_METRICS: [host:]port of `cosmic worker`'s metrics; unset: none
 
     @property
     def embedded(self) -> bool:
         """Whether the service runs on an in-process Redis (no REDIS_URL)."""
         return not self.redis_url
+
+    @property
+    def worker_metrics_address(self) -> tuple[str, int] | None:
+        """Where ``cosmic worker`` serves its metrics: (host, port), or None for nowhere."""
+        return address(self.worker_metrics)
 
     @property
     def queue_url(self) -> str | None:
@@ -63,6 +69,7 @@ class Settings:
             if getattr(self, name) < 1:
                 raise ValueError(f"{ENV_NAMES[name]} must be at least 1")
         self._check_redis_urls()
+        address(self.worker_metrics)  # (a ValueError naming the variable)
         if self.sse_keepalive <= 0 or self.sse_max_seconds <= 0 or self.action_retries < 0:
             raise ValueError("COSMIC_SSE_KEEPALIVE and COSMIC_SSE_MAX_SECONDS must be positive, "
                              "COSMIC_ACTION_RETRIES not negative")
@@ -93,10 +100,25 @@ ENV_NAMES = {
     "bot_moves": "COSMIC_BOT_MOVES", "webhook_timeout": "COSMIC_WEBHOOK_TIMEOUT",
     "webhook_backoff": "COSMIC_WEBHOOK_BACKOFF", "webhook_backoff_max": "COSMIC_WEBHOOK_BACKOFF_MAX",
     "webhook_log_size": "COSMIC_WEBHOOK_LOG_SIZE", "webhook_allow_private": "COSMIC_WEBHOOK_ALLOW_PRIVATE",
+    "worker_metrics": "COSMIC_WORKER_METRICS",
 }
 
 
 TRUE, FALSE = ("1", "true", "yes", "on"), ("0", "false", "no", "off")
+
+
+def address(text: str | None) -> tuple[str, int] | None:
+    """``[host:]port`` as (host, port), host 127.0.0.1 by default; None (no server) for unset, empty or ``off``."""
+    if text is None or text.strip().lower() in ("", "off", "none", "0"):
+        return None
+    host, sep, port = text.strip().rpartition(":")
+    try:
+        number = int(port)
+    except ValueError:
+        raise ValueError(f"COSMIC_WORKER_METRICS must be [host:]port, not {text!r}") from None
+    if not 0 < number < 65536:
+        raise ValueError(f"COSMIC_WORKER_METRICS: no such port {number}")
+    return (host.strip("[]") if sep and host else "127.0.0.1"), number
 
 
 def _parse(name: str, raw: str, default):
