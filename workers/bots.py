@@ -146,11 +146,16 @@ def play_bots(game_id: str, version: int | None = None) -> dict:
 
 
 def _play(runtime, game_id: str, lease: Lease) -> tuple[int, str]:
-    """Answer bot decisions until none is owed, the move budget is spent, or no answer is found."""
+    """Answer bot decisions until none is owed, the move budget is spent, or no answer is found.
+
+    After its own move the job goes on from the state its append made, without reading the game
+    again: had anyone else appended meanwhile, its next append would meet a conflict and read.
+    """
     moves = 0
     renewed = time.monotonic()
+    state = None
     while True:
-        state = runtime.repository.current(game_id)
+        state = state or runtime.repository.current(game_id)
         owed = owed_by_bots(state)
         if not owed:
             return moves, "idle"
@@ -162,7 +167,8 @@ def _play(runtime, game_id: str, lease: Lease) -> tuple[int, str]:
                 return moves, "lease-lost"
             renewed = time.monotonic()
         started = time.perf_counter()
-        if answer(runtime, game_id, state, owed[0]) == "stuck":
+        result, state = answer(runtime, game_id, state, owed[0])
+        if result == "stuck":
             return moves, "stuck"
         metrics.BOT_MOVES.inc()
         metrics.BOT_MOVE_SECONDS.observe(time.perf_counter() - started)
@@ -170,38 +176,40 @@ def _play(runtime, game_id: str, lease: Lease) -> tuple[int, str]:
         time.sleep(0)  # a moment for the other threads (greenlets, under gevent) between moves
 
 
-def answer(runtime, game_id: str, state: dict, prompt: dict) -> str:
-    """Submit one bot's answer to ``prompt``: ``"moved"``, ``"moved-on"`` (the game changed first) or ``"stuck"``."""
+def answer(runtime, game_id: str, state: dict, prompt: dict) -> tuple[str, dict | None]:
+    """Submit one bot's answer to ``prompt``: (``"moved"``, the state after it), (``"moved-on"``, None) when
+    the game changed first, or (``"stuck"``, None)."""
     level = state["players"][prompt["player"]].get("bot") or "random"
     rng = random.Random(f"{game_id}:{state['v']}:{prompt['id']}")
     last_error = None
     for _ in range(ATTEMPTS):
         command = choose(state, prompt, level, rng)
-        result, last_error = _submit(runtime, game_id, state, command)
+        result, after, last_error = _submit(runtime, game_id, state, command)
         if result is not None:
-            return result
+            return result, after
     fallback = flow.default_command(state, prompt, rng)
     if fallback is not None:
-        result, last_error = _submit(runtime, game_id, state, fallback)
+        result, after, last_error = _submit(runtime, game_id, state, fallback)
         if result is not None:
-            return result
+            return result, after
     log.error("bot %s found no legal answer to %s in game %s at version %s: %s",
               prompt["player"], prompt["id"], game_id, state["v"], last_error)
-    return "stuck"
+    return "stuck", None
 
 
-def _submit(runtime, game_id: str, state: dict, command: dict) -> tuple[str | None, Exception | None]:
-    """Run one command as of ``state``; (result, None), or (None, error) when the rules refused it."""
+def _submit(runtime, game_id: str, state: dict, command: dict) -> tuple[str | None, dict | None, Exception | None]:
+    """Run one command as of ``state``; (result, state after, None), or (None, None, error) when the rules
+    refused it."""
     command["at"] = now_ms()
     try:
-        runtime.commands.run(game_id, command, expected_version=state["v"], state=state)
+        outcome = runtime.commands.run(game_id, command, expected_version=state["v"], state=state)
     except VersionConflict:
-        return "moved-on", None
+        return "moved-on", None, None
     except EngineStuck:
         raise
     except EngineError as error:
-        return None, error
-    return "moved", None
+        return None, None, error
+    return "moved", outcome.state, None
 
 
 def sweep_runtime(runtime, game_ids) -> dict:

@@ -11,8 +11,8 @@ for up to 1.5 s on this machine; docs/cluster.md).
 has needed, and reads them again only when a subscription is created or deleted: the
 directory's *version*, a counter that `Announcing` subscriptions bump, lives on RQ's Redis (a
 plain Redis, never the cluster, which every append already uses for its timers and jobs). So an
-append reads the version there and, on the cluster, only the game's own set of subscriptions, in
-the game's own slot; a change anywhere is seen by the next append everywhere. When the shared
+append reads the version there and, the first time after a change, the game's own set of
+subscriptions, in the game's own slot; a change anywhere is seen by the next append everywhere. When the shared
 keys cannot be read (their master is down) the copy in hand is used, and the listener skips a
 subscription whose record it never read, without failing the append (deliveries walk from their
 cursor, so a later append's job delivers what was skipped).
@@ -32,6 +32,7 @@ log = logging.getLogger(__name__)
 
 RETRY_SECONDS = 1.0      # the shortest pause between two failed reads of the shared keys
 STARTED_LIMIT = 100_000  # (subscription, game) cursors remembered as started, at most
+GAMES_LIMIT = 100_000    # games whose own subscriptions are remembered, at most
 
 
 def version_key(prefix: str) -> str:
@@ -69,14 +70,20 @@ class Directory:
         self._loaded = False
         self._every_game: list[str] = []
         self._records: dict[str, dict] = {}
+        self._per_game: dict[str, frozenset[str]] = {}
         self._started: set[tuple[str, str]] = set()
         self._failed_at = 0.0
 
     def matching(self, game_id: str) -> list[dict]:
         """The subscriptions that want ``game_id``'s events (those whose record could be read)."""
         self._refresh()
-        ids = set(self._every_game)
-        ids.update(_text(i) for i in self.runtime.redis.smembers(self.subs.game_set_key(game_id)))
+        own = self._per_game.get(game_id)
+        if own is None:
+            own = frozenset(_text(i) for i in self.runtime.redis.smembers(self.subs.game_set_key(game_id)))
+            if len(self._per_game) >= GAMES_LIMIT:
+                self._per_game.clear()
+            self._per_game[game_id] = own
+        ids = set(self._every_game) | own
         if not ids:
             return []
         self._read_records(ids)
@@ -112,7 +119,7 @@ class Directory:
                 log.warning("webhooks: the subscriptions to every game cannot be read (%s); using this process's "
                             "copy", err)
                 return
-            self._every_game, self._records, self._started = every_game, {}, set()
+            self._every_game, self._records, self._per_game, self._started = every_game, {}, {}, set()
             self._version, self._loaded = version, True
 
     def _read_records(self, ids: set[str]) -> None:

@@ -19,7 +19,7 @@ def test_every_variable_is_read():
            "COSMIC_IDEMPOTENCY_TTL": "60", "COSMIC_SSE_KEEPALIVE": "2.5", "COSMIC_SSE_MAX_SECONDS": "30",
            "COSMIC_ACTION_RETRIES": "2", "COSMIC_BOT_MOVES": "3", "COSMIC_WEBHOOK_TIMEOUT": "1.5",
            "COSMIC_WEBHOOK_BACKOFF": "0.2", "COSMIC_WEBHOOK_BACKOFF_MAX": "4", "COSMIC_WEBHOOK_LOG_SIZE": "5",
-           "COSMIC_WEBHOOK_ALLOW_PRIVATE": "true"}
+           "COSMIC_WEBHOOK_ALLOW_PRIVATE": "true", "COSMIC_WORKER_METRICS": "0.0.0.0:9101"}
     assert set(env) == set(ENV_NAMES.values())
     settings = Settings.from_env(env)
     assert not settings.embedded
@@ -30,13 +30,22 @@ def test_every_variable_is_read():
         (60, 2.5, 30.0, 2)
     assert (settings.bot_moves, settings.webhook_timeout, settings.webhook_backoff, settings.webhook_backoff_max,
             settings.webhook_log_size, settings.webhook_allow_private) == (3, 1.5, 0.2, 4.0, 5, True)
+    assert settings.worker_metrics_address == ("0.0.0.0", 9101)
+
+
+def test_the_worker_metrics_address_is_a_port_with_a_host_or_nothing():
+    assert Settings.from_env({}).worker_metrics_address is None
+    assert Settings.from_env({"COSMIC_WORKER_METRICS": "9101"}).worker_metrics_address == ("127.0.0.1", 9101)
+    assert Settings.from_env({"COSMIC_WORKER_METRICS": "off"}).worker_metrics_address is None
 
 
 @pytest.mark.parametrize("env, name", [({"COSMIC_SNAPSHOT_EVERY": "many"}, "COSMIC_SNAPSHOT_EVERY"),
                                        ({"COSMIC_SNAPSHOT_EVERY": "0"}, "COSMIC_SNAPSHOT_EVERY"),
                                        ({"COSMIC_PREFIX": "a{b}"}, "COSMIC_PREFIX"),
                                        ({"COSMIC_WEBHOOK_ALLOW_PRIVATE": "maybe"}, "COSMIC_WEBHOOK_ALLOW_PRIVATE"),
-                                       ({"COSMIC_WEBHOOK_BACKOFF": "-1"}, "COSMIC_WEBHOOK_BACKOFF")])
+                                       ({"COSMIC_WEBHOOK_BACKOFF": "-1"}, "COSMIC_WEBHOOK_BACKOFF"),
+                                       ({"COSMIC_WORKER_METRICS": "host:port"}, "COSMIC_WORKER_METRICS"),
+                                       ({"COSMIC_WORKER_METRICS": "70000"}, "COSMIC_WORKER_METRICS")])
 def test_bad_values_name_their_variable(env, name):
     with pytest.raises(ValueError, match=name):
         Settings.from_env(env)
