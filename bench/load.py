@@ -2,28 +2,37 @@
 
     .venv/bin/python bench/load.py                                   # N = 10, 100, 1000 on both back-ends
     .venv/bin/python bench/load.py --games 10 100 --backends cluster --seconds 30 45
+    .venv/bin/python bench/load.py --games --capacity-games 100      # only the bot capacity of one worker
 
 For each back-end and each N it starts, on loopback ports free at the time and in a fresh
 temporary folder, the back-end itself from the machine's ``redis-server`` (``single``: one
 plain Redis holding the games and RQ's queues; ``cluster``: a 3-master Redis Cluster for the
 games and a plain Redis for RQ, see `tests.rediscluster`), then gunicorn (2 gthread workers)
-and 2 ``cosmic worker`` processes on it, exactly as deployed. It opens N three-seat games with
-``decision_seconds`` = 5: two bot seats (the workers play them) and one seat played over HTTP by
-a pool of client threads. In every fifth game the HTTP player never answers, so its decisions
-time out and the timers fire. Each HTTP player makes at most ``--actions`` actions (fewer per
-game at higher N) and the run ends after its ``--seconds`` budget whatever is left.
+and 2 ``cosmic worker`` processes on it, exactly as deployed, each worker exporting its metrics
+on a port of its own. It opens N three-seat games with ``decision_seconds`` = 5: two bot seats
+(the workers play them) and one seat played over HTTP by a pool of client threads. In every
+fifth game the HTTP player never answers, so its decisions time out and the timers fire. Each
+HTTP player makes at most ``--actions`` actions (fewer per game at higher N) and the run ends
+after its ``--seconds`` budget whatever is left. A thread asks ``/health`` five times a second
+meanwhile.
 
 Prints per run, and as a table at the end (markdown, with each figure's growth against the
 smallest N of the same back-end):
 
 - HTTP actions/s (POST /actions answered 200) and events/s (every event appended: the HTTP
   players', the bots', the timers');
-- p50 / p99 latency of the HTTP actions in ms;
-- timer lateness p50 / p99 in ms (when a timed-out decision's default was applied, minus its
-  deadline, over up to 30 games, those whose player never answers first: read from the admin
-  export, folded; an HTTP player's decision times out too when the clients fall behind);
+- p50 / p99 latency of the HTTP actions in ms, and p99 of ``/health``;
+- timer lateness p50 / p99 / max in ms (when a timed-out decision's default was applied, minus
+  its deadline, over up to 60 games, those whose player never answers first: read from the
+  admin export, folded; an HTTP player's decision times out too when the clients fall behind);
+- bot moves per second of each worker (its ``cosmic_bot_moves_total`` over the play, read from
+  its metrics), which at these N follows the HTTP players' pace, not the worker's capacity;
 - Redis memory per game: ``MEMORY USAGE`` summed over a sample game's keys (the game's own
   data, whatever else the server holds), averaged over up to 20 games.
+
+Then, per back-end, the bots' capacity (``--capacity-games``, 0 for none): one worker alone
+with that many games of four bots each (no HTTP player, no deadline), its moves per second
+over ``--capacity-seconds``.
 
 Loopback only; nothing asserts on these numbers. The processes and servers are stopped and the
 folder removed at the end of each run.
@@ -63,6 +72,8 @@ DECISION_SECONDS = 5
 IDLE_EVERY = 5  # every fifth game's HTTP player never answers: its decisions time out
 SECONDS = {10: 45, 100: 60, 1000: 90}
 ACTIONS = {10: 60, 100: 20, 1000: 4}
+LATENESS_GAMES = 60  # games whose timers are read back (idle ones first)
+HEALTH_EVERY = 0.2   # seconds between two /health requests during play
 
 
 # --- back-ends and service processes ----------------------------------------------------------------
@@ -87,17 +98,19 @@ class Backend:
 
 
 class Service:
-    """gunicorn (2 workers) and 2 `cosmic worker`s on a back-end, under a fresh prefix."""
+    """gunicorn (2 workers) and ``workers`` `cosmic worker`s on a back-end, under a fresh prefix."""
 
-    def __init__(self, backend: Backend, folder: Path):
+    def __init__(self, backend: Backend, folder: Path, workers: int = 2):
         self.prefix = f"bench-{uuid.uuid4().hex[:8]}"
         self.env = {**os.environ, **backend.env, "COSMIC_PREFIX": self.prefix, "COSMIC_ADMIN_TOKEN": ADMIN_TOKEN}
         self.folder, self.processes = folder, []
-        port = _free_ports(1)[0]
+        port, *metric_ports = _free_ports(1 + workers)
         self._start("web", [str(BIN / "gunicorn"), "--worker-class", "gthread", "--workers", "2", "--threads", "16",
                             "--bind", f"127.0.0.1:{port}", "--timeout", "120", "app.wsgi:app"])
-        for k in range(2):
-            self._start(f"worker-{k}", [str(BIN / "cosmic"), "worker", "--name", f"{self.prefix}-w{k}"])
+        for k, metric_port in enumerate(metric_ports):
+            self._start(f"worker-{k}", [str(BIN / "cosmic"), "worker", "--name", f"{self.prefix}-w{k}",
+                                        "--metrics", f"127.0.0.1:{metric_port}"])
+        self.metrics = [f"http://127.0.0.1:{metric_port}/metrics" for metric_port in metric_ports]
         self.base = f"http://127.0.0.1:{port}"
         deadline = time.monotonic() + 60
         while True:
@@ -115,6 +128,10 @@ class Service:
         self.processes.append(subprocess.Popen(command, cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT,
                                                start_new_session=True))
 
+    def bot_moves(self) -> list[float]:
+        """Each worker's ``cosmic_bot_moves_total`` now."""
+        return [metric(url, "cosmic_bot_moves_total") for url in self.metrics]
+
     def logs(self) -> str:
         return "\n".join(f"--- {p.name}\n{p.read_text()[-2000:]}" for p in sorted(self.folder.glob("*.log")))
 
@@ -128,6 +145,14 @@ class Service:
                     os.killpg(process.pid, signal.SIGKILL)
                 except ProcessLookupError:
                     pass
+
+
+def metric(url: str, name: str) -> float:
+    """One unlabelled sample of a Prometheus text page."""
+    for line in requests.get(url, timeout=10).text.splitlines():
+        if line.startswith(name + " "):
+            return float(line.split()[1])
+    raise RuntimeError(f"{url} has no {name}")
 
 
 # --- games -----------------------------------------------------------------------------------------
@@ -161,6 +186,29 @@ def open_games(base: str, count: int, budget: int, threads: int) -> list[Seat]:
 
     run_parallel(open_one, range(count), threads)
     return seats
+
+
+def open_bot_games(base: str, count: int, threads: int) -> list[str]:
+    """Create, seat with four random bots each and start ``count`` games (they play at once)."""
+    made: list[str] = []
+
+    def open_one(index: int) -> None:
+        session = requests.Session()
+        created = session.post(f"{base}/games", json={"seats": 4, "seed": f"bots-{index}"}, headers=ADMIN, timeout=60)
+        created.raise_for_status()
+        game_id = created.json()["id"]
+        for k in range(4):
+            session.post(f"{base}/games/{game_id}/players", json={"name": f"bot {k}", "bot": "random"},
+                         timeout=60).raise_for_status()
+        made.append(game_id)
+
+    run_parallel(open_one, range(count), threads)
+
+    def start(game_id: str) -> None:
+        requests.post(f"{base}/games/{game_id}/start", headers=ADMIN, timeout=60).raise_for_status()
+
+    run_parallel(start, made, threads)
+    return made
 
 
 def run_parallel(func, items, threads: int) -> None:
@@ -206,10 +254,26 @@ def answer(session, base: str, seat: Seat) -> float | None:
     return None
 
 
+def watch_health(base: str, stop: threading.Event, latencies: list[float], errors: list[str]) -> None:
+    """Ask /health every `HEALTH_EVERY` seconds until ``stop``; note each answer's latency (ms)."""
+    session = requests.Session()
+    while not stop.wait(HEALTH_EVERY):
+        started = time.perf_counter()
+        try:
+            answer = session.get(f"{base}/health", timeout=60)
+        except requests.RequestException as err:
+            errors.append(f"/health: {err}"[:200])
+            continue
+        latencies.append((time.perf_counter() - started) * 1000)
+        if answer.status_code != 200:
+            errors.append(f"/health answered {answer.status_code}")
+
+
 def play(base: str, seats: list[Seat], seconds: float, threads: int) -> dict:
     """HTTP players answer their prompts round robin until their budgets or the time run out."""
     latencies: list[float] = []
     errors = []
+    health: list[float] = []
     stop_at = time.monotonic() + seconds
     lock = threading.Lock()
 
@@ -235,12 +299,18 @@ def play(base: str, seats: list[Seat], seconds: float, threads: int) -> dict:
             time.sleep(0.02)
 
     pool = [threading.Thread(target=client, args=(seats[k::threads],)) for k in range(threads)]
+    done = threading.Event()
+    watcher = threading.Thread(target=watch_health, args=(base, done, health, errors))
     started = time.monotonic()
+    watcher.start()
     for thread in pool:
         thread.start()
     for thread in pool:
         thread.join()
-    return {"latencies": latencies, "errors": errors, "seconds": time.monotonic() - started}
+    elapsed = time.monotonic() - started
+    done.set()
+    watcher.join()
+    return {"latencies": latencies, "errors": errors, "seconds": elapsed, "health": health}
 
 
 def versions(base: str, seats: list[Seat], threads: int) -> int:
@@ -302,9 +372,11 @@ def run(kind: str, games: int, seconds: float, actions: int, threads: int) -> di
         seats = open_games(service.base, games, actions, threads)
         setup = time.monotonic() - opened
         first = versions(service.base, seats, threads)
+        moves_before = service.bot_moves()
         played = play(service.base, seats, seconds, threads)
+        moves = [after - before for before, after in zip(moves_before, service.bot_moves(), strict=True)]
         events = versions(service.base, seats, threads) - first
-        sample = ([s for s in seats if s.idle] + [s for s in seats if not s.idle])[:30]
+        sample = ([s for s in seats if s.idle] + [s for s in seats if not s.idle])[:LATENESS_GAMES]
         late = [ms for seat in sample for ms in lateness(service.base, seat.game_id)]
         memory = memory_per_game(service.env, service.prefix, seats)
         lat = played["latencies"]
@@ -312,7 +384,10 @@ def run(kind: str, games: int, seconds: float, actions: int, threads: int) -> di
                 "http_actions": len(lat), "actions_per_s": round(len(lat) / played["seconds"], 1),
                 "events_per_s": round(events / played["seconds"], 1),
                 "p50_ms": round(percentile(lat, 0.5) or 0, 1), "p99_ms": round(percentile(lat, 0.99) or 0, 1),
+                "health_p99_ms": round(percentile(played["health"], 0.99) or 0, 1),
                 "timers": len(late), "late_p50_ms": percentile(late, 0.5), "late_p99_ms": percentile(late, 0.99),
+                "late_max_ms": max(late) if late else None,
+                "moves_per_s_per_worker": [round(m / played["seconds"], 1) for m in moves],
                 "memory_per_game_kb": round(memory / 1024, 1), "errors": len(played["errors"]),
                 "error_examples": played["errors"][:3]}
     finally:
@@ -323,16 +398,53 @@ def run(kind: str, games: int, seconds: float, actions: int, threads: int) -> di
         shutil.rmtree(folder, ignore_errors=True)
 
 
+def capacity(kind: str, games: int, seconds: float, threads: int) -> dict:
+    """One worker alone with ``games`` games of bots: its bot moves per second (see the module docstring)."""
+    folder = Path(tempfile.mkdtemp(prefix=f"bench-load-capacity-{kind}-"))
+    backend = service = None
+    try:
+        backend = Backend(kind, folder)
+        service = Service(backend, folder, workers=1)
+        before = service.bot_moves()[0]
+        started = time.monotonic()
+        open_bot_games(service.base, games, threads)
+        opened = time.monotonic()
+        moved = service.bot_moves()[0]
+        time.sleep(seconds)
+        after = service.bot_moves()[0]
+        elapsed = time.monotonic() - opened
+        return {"backend": kind, "bot_games": games, "setup_s": round(opened - started, 1),
+                "moves_during_setup": int(moved - before), "seconds": round(elapsed, 1),
+                "moves": int(after - moved), "moves_per_s": round((after - moved) / elapsed, 1)}
+    finally:
+        if service is not None:
+            service.stop()
+        if backend is not None:
+            backend.stop()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 def table(rows: list[dict]) -> str:
     """The figures as a markdown table, each against the smallest N of the same back-end."""
-    lines = ["| back-end | N | HTTP actions/s | events/s | p50 ms | p99 ms | timers | late p50 ms | late p99 ms "
-             "| memory/game KB | p99 x | memory x |", "|" + " --- |" * 12]
+    lines = ["| back-end | N | HTTP actions/s | events/s | p50 ms | p99 ms | /health p99 ms | timers | late p50 ms "
+             "| late p99 ms | late max ms | moves/s per worker | memory/game KB | p99 x | memory x |",
+             "|" + " --- |" * 15]
     for row in rows:
         base = next(r for r in rows if r["backend"] == row["backend"])
         lines.append(f"| {row['backend']} | {row['games']} | {row['actions_per_s']} | {row['events_per_s']} "
-                     f"| {row['p50_ms']} | {row['p99_ms']} | {row['timers']} | {row['late_p50_ms']} "
-                     f"| {row['late_p99_ms']} | {row['memory_per_game_kb']} | {_ratio(row, base, 'p99_ms')} "
+                     f"| {row['p50_ms']} | {row['p99_ms']} | {row['health_p99_ms']} | {row['timers']} "
+                     f"| {row['late_p50_ms']} | {row['late_p99_ms']} | {row['late_max_ms']} "
+                     f"| {' / '.join(str(m) for m in row['moves_per_s_per_worker'])} "
+                     f"| {row['memory_per_game_kb']} | {_ratio(row, base, 'p99_ms')} "
                      f"| {_ratio(row, base, 'memory_per_game_kb')} |")
+    return "\n".join(lines)
+
+
+def capacity_table(rows: list[dict]) -> str:
+    """The bots' capacity runs as a markdown table."""
+    lines = ["| back-end | bot games | seconds | bot moves | moves/s (one worker) |", "|" + " --- |" * 5]
+    lines += [f"| {r['backend']} | {r['bot_games']} | {r['seconds']} | {r['moves']} | {r['moves_per_s']} |"
+              for r in rows]
     return "\n".join(lines)
 
 
@@ -342,24 +454,35 @@ def _ratio(row: dict, base: dict, key: str) -> str:
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", nargs="+", type=int, default=[10, 100, 1000], help="the N to run")
+    parser.add_argument("--games", nargs="*", type=int, default=[10, 100, 1000], help="the N to run (none: skip)")
     parser.add_argument("--backends", nargs="+", choices=("single", "cluster"), default=["single", "cluster"])
     parser.add_argument("--seconds", nargs="+", type=float, help="time budget of each N (default 45/60/90)")
     parser.add_argument("--actions", nargs="+", type=int, help="HTTP actions per game at each N (default 60/20/4)")
     parser.add_argument("--threads", type=int, default=8, help="HTTP client threads")
+    parser.add_argument("--capacity-games", type=int, default=100, help="bot-only games for one worker (0: skip)")
+    parser.add_argument("--capacity-seconds", type=float, default=30, help="how long the capacity run is measured")
     args = parser.parse_args(argv)
     if not available():
         raise SystemExit("redis-server and redis-cli are needed (this bench starts its own Redis servers)")
     seconds = args.seconds or [SECONDS.get(n, 60) for n in args.games]
     actions = args.actions or [ACTIONS.get(n, max(4, 600 // n)) for n in args.games]
-    rows = []
+    rows, capacities = [], []
     for kind in args.backends:
         for n, budget, acts in zip(args.games, seconds, actions, strict=True):
             print(f"{kind}: {n} games, {budget:.0f} s, up to {acts} HTTP actions each ...", file=sys.stderr)
             row = run(kind, n, budget, acts, args.threads)
             print(json.dumps(row), flush=True)
             rows.append(row)
-    print(table(rows))
+        if args.capacity_games:
+            print(f"{kind}: one worker, {args.capacity_games} games of bots, {args.capacity_seconds:.0f} s ...",
+                  file=sys.stderr)
+            row = capacity(kind, args.capacity_games, args.capacity_seconds, args.threads)
+            print(json.dumps(row), flush=True)
+            capacities.append(row)
+    if rows:
+        print(table(rows))
+    if capacities:
+        print(capacity_table(capacities))
     return 0
 
 
