@@ -166,7 +166,11 @@ class Seat:
 
 
 def open_games(base: str, count: int, budget: int, threads: int) -> list[Seat]:
-    """Create, seat (two bots, one HTTP player) and start ``count`` games, several at a time."""
+    """Create and seat (two bots, one HTTP player) ``count`` games, several at a time, then start them all.
+
+    No clock runs in a lobby: starting the games only once every one is seated keeps the seating of
+    a thousand games from filling the timers with decisions nobody could answer yet.
+    """
     seats: list[Seat | None] = [None] * count
 
     def open_one(index: int) -> None:
@@ -181,10 +185,13 @@ def open_games(base: str, count: int, budget: int, threads: int) -> list[Seat]:
         for k in range(2):
             session.post(f"{base}/games/{game_id}/players", json={"name": f"bot {k}", "bot": "random"},
                          timeout=60).raise_for_status()
-        session.post(f"{base}/games/{game_id}/start", headers=ADMIN, timeout=60).raise_for_status()
         seats[index] = Seat(game_id, joined.json()["token"], index % IDLE_EVERY == IDLE_EVERY - 1, budget)
 
+    def start(seat: Seat) -> None:
+        requests.post(f"{base}/games/{seat.game_id}/start", headers=ADMIN, timeout=60).raise_for_status()
+
     run_parallel(open_one, range(count), threads)
+    run_parallel(start, seats, threads)
     return seats
 
 

@@ -16,6 +16,7 @@ under a new name, while the clock keeps trying by itself.
 from __future__ import annotations
 
 import logging
+import sys
 import time
 
 import redis
@@ -30,6 +31,8 @@ from workers.timekeeper import Timekeeper
 
 log = logging.getLogger(__name__)
 
+SWITCH_INTERVAL = 0.001  # seconds a thread holds the GIL while another waits (Python's default: 0.005)
+
 
 def run_worker(settings: Settings, *, burst: bool = False, name: str | None = None,
                logging_level: str = "INFO", metrics_address: str | None = None) -> bool:
@@ -41,6 +44,8 @@ def run_worker(settings: Settings, *, burst: bool = False, name: str | None = No
     exporter = address(metrics_address) if metrics_address is not None else settings.worker_metrics_address
     runtime = Runtime(settings)
     runtime_module.install(runtime)
+    # a timer thread back from Redis gets the interpreter within a millisecond of a bot move's computing
+    sys.setswitchinterval(SWITCH_INTERVAL)
     if exporter is not None:
         metrics.serve(exporter)
     clock = Timekeeper(runtime, name=name).start()

@@ -10,9 +10,9 @@ job loop. Its thread:
   timer never waits behind a bot's turn or a webhook that takes its full timeout, and a timer
   whose game sits on a failed cluster master does not hold the others back. A timer is late
   by the time its firing takes, not by a whole second;
-- about once a second moves RQ's scheduled jobs that are due (retries and follow-ups; not
-  timers) to their queues (`DelayedJobs`), and sets the queue and timer gauges
-  (`workers.metrics`).
+- a second thread, about once a second, moves RQ's scheduled jobs that are due (retries and
+  follow-ups; not timers) to their queues (`DelayedJobs`), and sets the queue and timer gauges
+  (`workers.metrics`): the clock's own thread does nothing but claim and hand out timers.
 
 RQ's own scheduler runs in a process it forks from the worker. A fork of a process with threads
 running is unsafe, and in the embedded mode the fork got a copy of the in-process Redis
@@ -83,7 +83,7 @@ class DelayedJobs:
 class Timekeeper:
     """Fires due timers and moves RQ's due scheduled jobs from a thread of its own (see the module doc)."""
 
-    def __init__(self, runtime, *, threads: int = 4, lock: bool = True, sweep_first: bool = False,
+    def __init__(self, runtime, *, threads: int = 8, lock: bool = True, sweep_first: bool = False,
                  poll: float = POLL_SECONDS, name: str | None = None):
         self.runtime = runtime
         self.threads = threads
@@ -94,24 +94,25 @@ class Timekeeper:
         self._in_flight = 0
         self._in_flight_lock = threading.Lock()
         self._stop = threading.Event()
-        self._thread: threading.Thread | None = None
-        self._housekept_at = 0.0
+        self._threads: list[threading.Thread] = []
         self._failing = False
         self.started_at: int | None = None  # wall ms when the clock's first look began
 
     # --- running -----------------------------------------------------------------------------
 
     def start(self) -> Timekeeper:
-        """Start the clock's thread (a daemon: it dies with the process)."""
-        self._thread = threading.Thread(target=self._run, daemon=True, name="cosmic-clock")
-        self._thread.start()
+        """Start the clock's threads (daemons: they die with the process)."""
+        self._threads = [threading.Thread(target=self._run, daemon=True, name="cosmic-clock"),
+                         threading.Thread(target=self._keep_house, daemon=True, name="cosmic-clock-housekeeping")]
+        for thread in self._threads:
+            thread.start()
         return self
 
     def stop(self, timeout: float = 5.0) -> None:
         """Stop looking for timers, let the ones being fired finish, give RQ's locks back."""
         self._stop.set()
-        if self._thread is not None:
-            self._thread.join(timeout)
+        for thread in self._threads:
+            thread.join(timeout)
         if self._pool is not None:
             self._pool.shutdown(wait=True, cancel_futures=False)
         try:
@@ -121,8 +122,8 @@ class Timekeeper:
 
     @property
     def alive(self) -> bool:
-        """Whether the clock's thread runs."""
-        return self._thread is not None and self._thread.is_alive()
+        """Whether the clock's threads run."""
+        return bool(self._threads) and all(thread.is_alive() for thread in self._threads)
 
     def _run(self) -> None:
         if self.sweep_first:
@@ -131,6 +132,18 @@ class Timekeeper:
         log.info("clock: firing timers (%s threads)", self.threads or "the clock's own")
         while not self._stop.is_set():
             self._stop.wait(self.tick())
+
+    def _keep_house(self) -> None:
+        failing = False
+        while not self._stop.wait(HOUSEKEEPING_SECONDS):
+            try:
+                self.housekeep()
+            except Exception as err:  # RQ's Redis is unreachable: the clock's thread says so; try again later
+                if not failing:
+                    log.warning("clock: housekeeping failed (%s); trying again every %s s", err, HOUSEKEEPING_SECONDS)
+                failing = True
+                continue
+            failing = False
 
     def _sweep(self) -> None:
         try:  # the embedded Redis starts empty: schedule the timers of the games loaded from the data folder
@@ -141,14 +154,12 @@ class Timekeeper:
     # --- one look ----------------------------------------------------------------------------
 
     def tick(self) -> float:
-        """Fire (or hand to the pool) every due timer there is room for, keep house; seconds until the next look."""
+        """Fire (or hand to the pool) every due timer there is room for; seconds until the next look."""
         try:
             room = self._room()
             claimed, earliest = timers.claim(self.runtime, limit=room)
             for one in claimed:
                 self._dispatch(one)
-            if time.monotonic() - self._housekept_at >= HOUSEKEEPING_SECONDS:
-                self.housekeep()
             if self._failing:
                 log.warning("clock: RQ's Redis answers again")
                 self._failing = False
@@ -199,7 +210,6 @@ class Timekeeper:
 
     def housekeep(self) -> None:
         """Move RQ's due scheduled jobs and set the gauges (about once a second)."""
-        self._housekept_at = time.monotonic()
         self.delayed.move()
         set_gauges(self.runtime)
 

@@ -6,9 +6,11 @@ The engine states every deadline (the deal window's ``deal_seconds``; every prom
 
 - `on_append` (a `CommandRunner` listener) schedules a timer for every deadline an append
   opened: one member ``[game, prompt, deadline]`` of the sorted set ``<prefix>:timers:due``,
-  scored with the deadline in ms. The set lives on RQ's Redis (``RQ_REDIS_URL``; the game
-  data's Redis when it is a plain one): never on a Redis Cluster, so a master that fails takes
-  no other game's timers with it. The same deadline is never scheduled twice (`schedule`).
+  scored with the deadline in ms, and takes out of it the timers of the deadlines the append
+  closed (a decision answered in time needs no timer), both in one call. The set lives on RQ's
+  Redis (``RQ_REDIS_URL``; the game data's Redis when it is a plain one): never on a Redis
+  Cluster, so a master that fails takes no other game's timers with it. The same deadline is
+  never scheduled twice (`schedule`).
 - The clock (`workers.timekeeper`, a thread of every ``cosmic worker`` and of ``cosmic serve``'s
   embedded worker) sleeps until the earliest deadline (at most a tenth of a second between
   looks), then `claim`s the due timers: an atomic move from ``due`` to ``<prefix>:timers:firing``
@@ -63,6 +65,22 @@ redis.call('ZADD', KEYS[1], ARGV[2], ARGV[1])
 return 1
 """
 
+# After an append: KEYS[1..2] as above; ARGV[1] = how many timers it opened, then each one's member and
+# deadline, then the members of the timers of the deadlines it closed (those not being fired are dropped).
+UPDATE_SCRIPT = """
+local opened = tonumber(ARGV[1])
+for i = 0, opened - 1 do
+    local member, deadline = ARGV[2 + 2 * i], ARGV[3 + 2 * i]
+    if not (redis.call('ZSCORE', KEYS[1], member) or redis.call('ZSCORE', KEYS[2], member)) then
+        redis.call('ZADD', KEYS[1], deadline, member)
+    end
+end
+for i = 2 + 2 * opened, #ARGV do
+    redis.call('ZREM', KEYS[1], ARGV[i])
+end
+return opened
+"""
+
 # Claims whose clock died are due again; then up to ARGV[3] due timers move to `firing` until ARGV[2].
 # Returns the claimed members and the score of the earliest timer left ('' when none).
 CLAIM_SCRIPT = """
@@ -97,6 +115,11 @@ def newly_opened(before: dict, after: dict) -> dict[str, int]:
     """Deadlines open after a change that were not open (with that deadline) before it."""
     earlier = open_deadlines(before)
     return {pid: deadline for pid, deadline in open_deadlines(after).items() if earlier.get(pid) != deadline}
+
+
+def closed(before: dict, after: dict) -> dict[str, int]:
+    """Deadlines open before a change that are not open (with that deadline) after it."""
+    return newly_opened(after, before)
 
 
 def stale_reason(state: dict, prompt_id: str, deadline: int) -> str | None:
@@ -192,11 +215,19 @@ def fire_due(runtime, now: int | None = None) -> list[dict]:
 
 
 def on_append(runtime):
-    """A `CommandRunner` listener scheduling a timer for each deadline an append opened."""
-    def schedule_opened(game_id: str, before: dict, after: dict, events: list) -> None:
-        for prompt_id, deadline in sorted(newly_opened(before, after).items()):
-            schedule(runtime, game_id, prompt_id, deadline)
-    return schedule_opened
+    """A `CommandRunner` listener scheduling a timer for each deadline an append opened and dropping the
+    timers of the deadlines it closed, in one round trip (none when it did neither)."""
+    def update(game_id: str, before: dict, after: dict, events: list) -> None:
+        opened = sorted(newly_opened(before, after).items())
+        gone = sorted(closed(before, after).items())
+        if not opened and not gone:
+            return
+        args = [len(opened)]
+        for prompt_id, deadline in opened:
+            args += [member(game_id, prompt_id, deadline), int(deadline)]
+        args += [member(game_id, prompt_id, deadline) for prompt_id, deadline in gone]
+        runtime.rq_redis.eval(UPDATE_SCRIPT, 2, *_keys(runtime), *args)
+    return update
 
 
 # Firing --------------------------------------------------------------------------------------------
