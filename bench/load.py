@@ -41,6 +41,7 @@ folder removed at the end of each run.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import random
@@ -369,12 +370,25 @@ def percentile(values, fraction: float):
 
 # --- one run ---------------------------------------------------------------------------------------
 
-def run(kind: str, games: int, seconds: float, actions: int, threads: int) -> dict:
+@contextlib.contextmanager
+def deployment(kind: str, workers: int = 2):
+    """A back-end and the service on it, in a fresh folder; all of it stopped and removed afterwards."""
     folder = Path(tempfile.mkdtemp(prefix=f"bench-load-{kind}-"))
     backend = service = None
     try:
         backend = Backend(kind, folder)
-        service = Service(backend, folder)
+        service = Service(backend, folder, workers=workers)
+        yield service
+    finally:
+        if service is not None:
+            service.stop()
+        if backend is not None:
+            backend.stop()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def run(kind: str, games: int, seconds: float, actions: int, threads: int) -> dict:
+    with deployment(kind) as service:
         opened = time.monotonic()
         seats = open_games(service.base, games, actions, threads)
         setup = time.monotonic() - opened
@@ -397,21 +411,11 @@ def run(kind: str, games: int, seconds: float, actions: int, threads: int) -> di
                 "moves_per_s_per_worker": [round(m / played["seconds"], 1) for m in moves],
                 "memory_per_game_kb": round(memory / 1024, 1), "errors": len(played["errors"]),
                 "error_examples": played["errors"][:3]}
-    finally:
-        if service is not None:
-            service.stop()
-        if backend is not None:
-            backend.stop()
-        shutil.rmtree(folder, ignore_errors=True)
 
 
 def capacity(kind: str, games: int, seconds: float, threads: int) -> dict:
     """One worker alone with ``games`` games of bots: its bot moves per second (see the module docstring)."""
-    folder = Path(tempfile.mkdtemp(prefix=f"bench-load-capacity-{kind}-"))
-    backend = service = None
-    try:
-        backend = Backend(kind, folder)
-        service = Service(backend, folder, workers=1)
+    with deployment(kind, workers=1) as service:
         before = service.bot_moves()[0]
         started = time.monotonic()
         open_bot_games(service.base, games, threads)
@@ -423,12 +427,6 @@ def capacity(kind: str, games: int, seconds: float, threads: int) -> dict:
         return {"backend": kind, "bot_games": games, "setup_s": round(opened - started, 1),
                 "moves_during_setup": int(moved - before), "seconds": round(elapsed, 1),
                 "moves": int(after - moved), "moves_per_s": round((after - moved) / elapsed, 1)}
-    finally:
-        if service is not None:
-            service.stop()
-        if backend is not None:
-            backend.stop()
-        shutil.rmtree(folder, ignore_errors=True)
 
 
 def table(rows: list[dict]) -> str:
