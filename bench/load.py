@@ -32,7 +32,8 @@ smallest N of the same back-end):
 
 Then, per back-end, the bots' capacity (``--capacity-games``, 0 for none): one worker alone
 with that many games of four bots each (no HTTP player, no deadline), its moves per second
-over ``--capacity-seconds``.
+over ``--capacity-seconds``, and its moves per second of its own CPU time (what it would do
+with a core to itself; on a loaded machine it gets a fraction of one).
 
 Loopback only; nothing asserts on these numbers. The processes and servers are stopped and the
 folder removed at the end of each run.
@@ -132,6 +133,10 @@ class Service:
     def bot_moves(self) -> list[float]:
         """Each worker's ``cosmic_bot_moves_total`` now."""
         return [metric(url, "cosmic_bot_moves_total") for url in self.metrics]
+
+    def cpu_seconds(self) -> list[float]:
+        """Each worker's ``process_cpu_seconds_total`` (prometheus_client's own) now."""
+        return [metric(url, "process_cpu_seconds_total") for url in self.metrics]
 
     def logs(self) -> str:
         return "\n".join(f"--- {p.name}\n{p.read_text()[-2000:]}" for p in sorted(self.folder.glob("*.log")))
@@ -420,13 +425,14 @@ def capacity(kind: str, games: int, seconds: float, threads: int) -> dict:
         started = time.monotonic()
         open_bot_games(service.base, games, threads)
         opened = time.monotonic()
-        moved = service.bot_moves()[0]
+        moved, cpu = service.bot_moves()[0], service.cpu_seconds()[0]
         time.sleep(seconds)
-        after = service.bot_moves()[0]
+        after, cpu = service.bot_moves()[0], service.cpu_seconds()[0] - cpu
         elapsed = time.monotonic() - opened
         return {"backend": kind, "bot_games": games, "setup_s": round(opened - started, 1),
                 "moves_during_setup": int(moved - before), "seconds": round(elapsed, 1),
-                "moves": int(after - moved), "moves_per_s": round((after - moved) / elapsed, 1)}
+                "moves": int(after - moved), "moves_per_s": round((after - moved) / elapsed, 1),
+                "worker_cpu_s": round(cpu, 1), "moves_per_cpu_s": round((after - moved) / cpu, 1) if cpu else None}
 
 
 def table(rows: list[dict]) -> str:
@@ -447,9 +453,10 @@ def table(rows: list[dict]) -> str:
 
 def capacity_table(rows: list[dict]) -> str:
     """The bots' capacity runs as a markdown table."""
-    lines = ["| back-end | bot games | seconds | bot moves | moves/s (one worker) |", "|" + " --- |" * 5]
-    lines += [f"| {r['backend']} | {r['bot_games']} | {r['seconds']} | {r['moves']} | {r['moves_per_s']} |"
-              for r in rows]
+    lines = ["| back-end | bot games | seconds | bot moves | moves/s (one worker) | worker CPU s | moves per CPU s |",
+             "|" + " --- |" * 7]
+    lines += [f"| {r['backend']} | {r['bot_games']} | {r['seconds']} | {r['moves']} | {r['moves_per_s']} "
+              f"| {r['worker_cpu_s']} | {r['moves_per_cpu_s']} |" for r in rows]
     return "\n".join(lines)
 
 
