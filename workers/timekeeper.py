@@ -155,8 +155,10 @@ class Timekeeper:
 
     def tick(self) -> float:
         """Fire (or hand to the pool) every due timer there is room for; seconds until the next look."""
+        room = self._room()
+        if room == 0:
+            return 0.01  # every pool thread is busy: a moment, then more room
         try:
-            room = self._room()
             claimed, earliest = timers.claim(self.runtime, limit=room)
             for one in claimed:
                 self._dispatch(one)
@@ -168,8 +170,6 @@ class Timekeeper:
                 log.warning("clock: cannot reach RQ's Redis (%s); trying again every %s s", err, ERROR_PAUSE)
                 self._failing = True
             return ERROR_PAUSE
-        if room == 0:
-            return 0.01  # every pool thread is busy: a moment, then more room
         if len(claimed) == room:
             return 0.0  # there may be more due
         if earliest is None:
