@@ -10,7 +10,7 @@ neither, with thread-based job timeouts. `EmbeddedWorker` runs two daemon thread
   Redis lock (only this process uses its Redis) and never forks RQ's scheduler: forked, the
   in-process Redis was a copy, and a 5-second deal timer once fired 53.7 s late (issue 15.7);
 - the *jobs* thread: a `ThreadWorker` serving every queue in short bursts (bots, webhooks,
-  snapshots), so a slow job (a bot playing 200 moves, a webhook target that takes its full
+  snapshots), so a slow job (a bot job playing its moves, a webhook target that takes its full
   timeout) never holds a timer back.
 
 When it starts, the clock first schedules the timers of every game being played and asks the

@@ -23,7 +23,7 @@ class Settings:
     sse_keepalive: float = 15.0          # COSMIC_SSE_KEEPALIVE: seconds between keep-alive comments
     sse_max_seconds: float = 300.0       # COSMIC_SSE_MAX_SECONDS: longest a stream stays open
     action_retries: int = 5              # COSMIC_ACTION_RETRIES: re-decides after a conflicting append
-    bot_moves: int = 200                 # COSMIC_BOT_MOVES: bot decisions per job before it hands over
+    bot_moves: int = 50                  # COSMIC_BOT_MOVES: bot decisions per job before it hands over
     webhook_timeout: float = 5.0         # COSMIC_WEBHOOK_TIMEOUT: seconds a webhook POST may take
     webhook_backoff: float = 2.0         # COSMIC_WEBHOOK_BACKOFF: seconds before the first retry (doubling)
     webhook_backoff_max: float = 600.0   # COSMIC_WEBHOOK_BACKOFF_MAX: longest wait between retries

@@ -32,7 +32,7 @@ from workers.settings import Settings
 
 pytestmark = pytest.mark.e2e
 
-BOT_GAMES = 12      # games of four bots: work that never ends for the worker
+BOT_GAMES = 8       # games of four bots: work that never ends for the worker, each taking turns on it
 TIMED_GAMES = 6     # games whose human seat never answers its 5-second decisions
 TIMEOUTS = 24       # timed-out decisions to look at
 BOUND_MS = 1000     # a default later than this after its deadline is late, even on a loaded machine
