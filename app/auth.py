@@ -4,7 +4,10 @@ A player's token is made at join and returned once; only its SHA-256 is stored, 
 game's own hash ``{prefix}:{<game_id>}:tokens`` (field = hex digest, value = colour), so
 a read of Redis cannot act for anyone, and in ``{prefix}:tokens:index`` (digest -> game id),
 which tells a token of another game (a 404 on a game that does not exist) from a made-up
-one (a 401 everywhere). The admin token comes from ``COSMIC_ADMIN_TOKEN``.
+one (a 401 everywhere). The index is one key shared by every game (one master of a Redis
+Cluster), so writing it is best effort: a join or a request of a game on a healthy master never
+fails because the index's master is down, and a token missing from it joins it when next seen.
+The admin token comes from ``COSMIC_ADMIN_TOKEN``.
 A token is valid for its own game only; a token that is present but not valid is an
 error (401), never a silent fall-back to anonymous.
 
@@ -23,6 +26,7 @@ from flask import request
 
 from app.problems import Problem
 from events.redaction import ADMIN
+from workers.outage import STORAGE_ERRORS
 
 BEARER = "bearer "
 
@@ -62,15 +66,19 @@ class Tokens:
         """Make a token for a seat and store its digest; returns the token (shown once)."""
         token = new_token()
         hashed = digest(token)
-        pipe = self.redis.pipeline(transaction=False)  # two keys on different cluster slots: no MULTI
-        pipe.hset(self.key(game_id), hashed, color)
-        pipe.hset(self.index_key(), hashed, game_id)
-        pipe.execute()
+        self.redis.hset(self.key(game_id), hashed, color)
+        self._index(hashed, game_id)
         return token
 
     def note(self, token: str, game_id: str) -> None:
         """Index a token kept outside the seat table (a host token), so it is known as one of ``game_id``'s."""
-        self.redis.hset(self.index_key(), digest(token), game_id)
+        self._index(digest(token), game_id)
+    def _index(self, hashed: str, game_id: str) -> None:
+        """Add a digest to the shared index if it is missing (best effort: see the module docstring)."""
+        try:
+            self.redis.hsetnx(self.index_key(), hashed, game_id)
+        except STORAGE_ERRORS:
+            pass  # (added when the token is next seen)
 
     def issued(self, token: str) -> bool:
         """Whether the service issued this token, for any game (a token of another game, not a made-up one)."""
@@ -85,7 +93,7 @@ class Tokens:
         color = self.redis.hget(self.key(game_id), hashed)
         if color is None:
             return None
-        self.redis.hsetnx(self.index_key(), hashed, game_id)  # a token issued before the index existed joins it
+        self._index(hashed, game_id)  # a token issued before the index existed (or while it was down) joins it
         color = color.decode("utf-8") if isinstance(color, bytes) else color
         if len(self._seen) >= self.remember:
             self._seen.clear()  # crude bound: it only saves a read

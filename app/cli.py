@@ -110,18 +110,19 @@ def cmd_serve(args) -> int:
 
 
 def cmd_worker(args) -> int:
-    """Run an RQ worker with its scheduler on REDIS_URL."""
+    """Run the jobs (an RQ worker that does not fork) and the clock that fires timers, on REDIS_URL."""
     from workers.main import run_worker
     from workers.settings import Settings
-    run_worker(Settings.from_env(), burst=args.burst, name=args.name)
+    run_worker(Settings.from_env(), burst=args.burst, name=args.name, metrics_address=args.metrics)
     return 0
 
 
 def cmd_timers(args) -> int:
-    """Show games' open deadlines and their timer jobs, or (``--sweep``) schedule every missing timer."""
+    """Show games' open deadlines and their timers, or (``--sweep``) schedule every missing timer."""
     from workers import timers
     from workers.runtime import Runtime
     from workers.settings import Settings
+    from workers.sweep import playing_games
     settings = Settings.from_env()
     if settings.embedded:
         print("cosmic timers needs REDIS_URL (the embedded mode's Redis lives inside `cosmic serve`, "
@@ -129,7 +130,8 @@ def cmd_timers(args) -> int:
         return 2
     runtime = Runtime(settings)
     if args.sweep:
-        print(json.dumps(timers.sweep_runtime(runtime, args.game or None), sort_keys=True))
+        games = args.game or list(playing_games(runtime))
+        print(json.dumps(timers.sweep_runtime(runtime, games), sort_keys=True))
         return 0
     if not args.game:
         print("cosmic timers: name a game id (or use --sweep)", file=sys.stderr)
@@ -142,7 +144,7 @@ def cmd_timers(args) -> int:
         print(f"{game_id}: {len(rows)} open deadline(s)")
         for row in rows:
             print(f"  {row['prompt']:<28} {row['player'] or '-':<8} {row['kind'] or '-':<16} "
-                  f"in {row['in_seconds']:>8} s  {row['job_status']:<10} {row['job']}")
+                  f"in {row['in_seconds']:>8} s  timer {row['timer']}")
     return 0
 
 
@@ -177,12 +179,14 @@ def build_parser() -> argparse.ArgumentParser:
     srv.add_argument("--threads", type=int, default=16, help="threads per gunicorn worker (with REDIS_URL)")
     srv.set_defaults(func=cmd_serve)
 
-    wrk = sub.add_parser("worker", help="run an RQ worker with its scheduler (needs REDIS_URL)")
+    wrk = sub.add_parser("worker", help="run the jobs and the timers' clock (needs REDIS_URL)")
     wrk.add_argument("--burst", action="store_true", help="stop when the queues are empty")
     wrk.add_argument("--name", default=None, help="the worker's name in RQ (default: RQ's own)")
+    wrk.add_argument("--metrics", default=None, metavar="[HOST:]PORT",
+                     help="serve Prometheus metrics there (default: $COSMIC_WORKER_METRICS; off when unset)")
     wrk.set_defaults(func=cmd_worker)
 
-    tmr = sub.add_parser("timers", help="show a game's deadlines and timer jobs, or schedule missing timers")
+    tmr = sub.add_parser("timers", help="show a game's deadlines and timers, or schedule missing timers")
     tmr.add_argument("game", nargs="*", help="game ids (with --sweep: only these games)")
     tmr.add_argument("--sweep", action="store_true", help="schedule the timer of every open deadline that has none")
     tmr.add_argument("--json", action="store_true", help="one JSON line per game")

@@ -2,28 +2,38 @@
 
     .venv/bin/python bench/load.py                                   # N = 10, 100, 1000 on both back-ends
     .venv/bin/python bench/load.py --games 10 100 --backends cluster --seconds 30 45
+    .venv/bin/python bench/load.py --games --capacity-games 100      # only the bot capacity of one worker
 
 For each back-end and each N it starts, on loopback ports free at the time and in a fresh
 temporary folder, the back-end itself from the machine's ``redis-server`` (``single``: one
 plain Redis holding the games and RQ's queues; ``cluster``: a 3-master Redis Cluster for the
 games and a plain Redis for RQ, see `tests.rediscluster`), then gunicorn (2 gthread workers)
-and 2 ``cosmic worker`` processes on it, exactly as deployed. It opens N three-seat games with
-``decision_seconds`` = 5: two bot seats (the workers play them) and one seat played over HTTP by
-a pool of client threads. In every fifth game the HTTP player never answers, so its decisions
-time out and the timers fire. Each HTTP player makes at most ``--actions`` actions (fewer per
-game at higher N) and the run ends after its ``--seconds`` budget whatever is left.
+and 2 ``cosmic worker`` processes on it, exactly as deployed, each worker exporting its metrics
+on a port of its own. It opens N three-seat games with ``decision_seconds`` = 5: two bot seats
+(the workers play them) and one seat played over HTTP by a pool of client threads. In every
+fifth game the HTTP player never answers, so its decisions time out and the timers fire. Each
+HTTP player makes at most ``--actions`` actions (fewer per game at higher N) and the run ends
+after its ``--seconds`` budget whatever is left. A thread asks ``/health`` five times a second
+meanwhile.
 
 Prints per run, and as a table at the end (markdown, with each figure's growth against the
 smallest N of the same back-end):
 
 - HTTP actions/s (POST /actions answered 200) and events/s (every event appended: the HTTP
   players', the bots', the timers');
-- p50 / p99 latency of the HTTP actions in ms;
-- timer lateness p50 / p99 in ms (when a timed-out decision's default was applied, minus its
-  deadline, over up to 30 games, those whose player never answers first: read from the admin
-  export, folded; an HTTP player's decision times out too when the clients fall behind);
+- p50 / p99 latency of the HTTP actions in ms, and p99 of ``/health``;
+- timer lateness p50 / p99 / max in ms (when a timed-out decision's default was applied, minus
+  its deadline, over up to 60 games, those whose player never answers first: read from the
+  admin export, folded; an HTTP player's decision times out too when the clients fall behind);
+- bot moves per second of each worker (its ``cosmic_bot_moves_total`` over the play, read from
+  its metrics), which at these N follows the HTTP players' pace, not the worker's capacity;
 - Redis memory per game: ``MEMORY USAGE`` summed over a sample game's keys (the game's own
   data, whatever else the server holds), averaged over up to 20 games.
+
+Then, per back-end, the bots' capacity (``--capacity-games``, 0 for none): one worker alone
+with that many games of four bots each (no HTTP player, no deadline), its moves per second
+over ``--capacity-seconds``, and its moves per second of its own CPU time (what it would do
+with a core to itself; on a loaded machine it gets a fraction of one).
 
 Loopback only; nothing asserts on these numbers. The processes and servers are stopped and the
 folder removed at the end of each run.
@@ -32,6 +42,7 @@ folder removed at the end of each run.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import random
@@ -64,6 +75,8 @@ DECISION_SECONDS = 5
 IDLE_EVERY = 5  # every fifth game's HTTP player never answers: its decisions time out
 SECONDS = {10: 45, 100: 60, 1000: 90}
 ACTIONS = {10: 60, 100: 20, 1000: 4}
+LATENESS_GAMES = 60  # games whose timers are read back (idle ones first)
+HEALTH_EVERY = 0.2   # seconds between two /health requests during play
 
 
 # --- back-ends and service processes ----------------------------------------------------------------
@@ -91,18 +104,20 @@ ROOMY_LIMITS = {ENV_NAMES[name]: "1000000 per minute" for name in LIMIT_FIELDS}
 
 
 class Service:
-    """gunicorn (2 workers) and 2 `cosmic worker`s on a back-end, under a fresh prefix."""
+    """gunicorn (2 workers) and ``workers`` `cosmic worker`s on a back-end, under a fresh prefix."""
 
-    def __init__(self, backend: Backend, folder: Path):
+    def __init__(self, backend: Backend, folder: Path, workers: int = 2):
         self.prefix = f"bench-{uuid.uuid4().hex[:8]}"
         self.env = {**os.environ, **backend.env, "COSMIC_PREFIX": self.prefix, "COSMIC_ADMIN_TOKEN": ADMIN_TOKEN,
                     **ROOMY_LIMITS}  # every HTTP player shares one address: quotas counted, never reached
         self.folder, self.processes = folder, []
-        port = _free_ports(1)[0]
+        port, *metric_ports = _free_ports(1 + workers)
         self._start("web", [str(BIN / "gunicorn"), "--worker-class", "gthread", "--workers", "2", "--threads", "16",
                             "--bind", f"127.0.0.1:{port}", "--timeout", "120", "app.wsgi:app"])
-        for k in range(2):
-            self._start(f"worker-{k}", [str(BIN / "cosmic"), "worker", "--name", f"{self.prefix}-w{k}"])
+        for k, metric_port in enumerate(metric_ports):
+            self._start(f"worker-{k}", [str(BIN / "cosmic"), "worker", "--name", f"{self.prefix}-w{k}",
+                                        "--metrics", f"127.0.0.1:{metric_port}"])
+        self.metrics = [f"http://127.0.0.1:{metric_port}/metrics" for metric_port in metric_ports]
         self.base = f"http://127.0.0.1:{port}"
         deadline = time.monotonic() + 60
         while True:
@@ -120,6 +135,14 @@ class Service:
         self.processes.append(subprocess.Popen(command, cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT,
                                                start_new_session=True))
 
+    def bot_moves(self) -> list[float]:
+        """Each worker's ``cosmic_bot_moves_total`` now."""
+        return [metric(url, "cosmic_bot_moves_total") for url in self.metrics]
+
+    def cpu_seconds(self) -> list[float]:
+        """Each worker's ``process_cpu_seconds_total`` (prometheus_client's own) now."""
+        return [metric(url, "process_cpu_seconds_total") for url in self.metrics]
+
     def logs(self) -> str:
         return "\n".join(f"--- {p.name}\n{p.read_text()[-2000:]}" for p in sorted(self.folder.glob("*.log")))
 
@@ -135,6 +158,14 @@ class Service:
                     pass
 
 
+def metric(url: str, name: str) -> float:
+    """One unlabelled sample of a Prometheus text page."""
+    for line in requests.get(url, timeout=10).text.splitlines():
+        if line.startswith(name + " "):
+            return float(line.split()[1])
+    raise RuntimeError(f"{url} has no {name}")
+
+
 # --- games -----------------------------------------------------------------------------------------
 
 class Seat:
@@ -146,7 +177,11 @@ class Seat:
 
 
 def open_games(base: str, count: int, budget: int, threads: int) -> list[Seat]:
-    """Create, seat (two bots, one HTTP player) and start ``count`` games, several at a time."""
+    """Create and seat (two bots, one HTTP player) ``count`` games, several at a time, then start them all.
+
+    No clock runs in a lobby: starting the games only once every one is seated keeps the seating of
+    a thousand games from filling the timers with decisions nobody could answer yet.
+    """
     seats: list[Seat | None] = [None] * count
 
     def open_one(index: int) -> None:
@@ -161,11 +196,37 @@ def open_games(base: str, count: int, budget: int, threads: int) -> list[Seat]:
         for k in range(2):
             session.post(f"{base}/games/{game_id}/players", json={"name": f"bot {k}", "bot": "random"},
                          headers=ADMIN, timeout=60).raise_for_status()  # bots: the host's or the admin's to seat
-        session.post(f"{base}/games/{game_id}/start", headers=ADMIN, timeout=60).raise_for_status()
         seats[index] = Seat(game_id, joined.json()["token"], index % IDLE_EVERY == IDLE_EVERY - 1, budget)
 
+    def start(seat: Seat) -> None:
+        requests.post(f"{base}/games/{seat.game_id}/start", headers=ADMIN, timeout=60).raise_for_status()
+
     run_parallel(open_one, range(count), threads)
+    run_parallel(start, seats, threads)
     return seats
+
+
+def open_bot_games(base: str, count: int, threads: int) -> list[str]:
+    """Create, seat with four random bots each and start ``count`` games (they play at once)."""
+    made: list[str] = []
+
+    def open_one(index: int) -> None:
+        session = requests.Session()
+        created = session.post(f"{base}/games", json={"seats": 4, "seed": f"bots-{index}"}, headers=ADMIN, timeout=60)
+        created.raise_for_status()
+        game_id = created.json()["id"]
+        for k in range(4):
+            session.post(f"{base}/games/{game_id}/players", json={"name": f"bot {k}", "bot": "random"},
+                         timeout=60).raise_for_status()
+        made.append(game_id)
+
+    run_parallel(open_one, range(count), threads)
+
+    def start(game_id: str) -> None:
+        requests.post(f"{base}/games/{game_id}/start", headers=ADMIN, timeout=60).raise_for_status()
+
+    run_parallel(start, made, threads)
+    return made
 
 
 def run_parallel(func, items, threads: int) -> None:
@@ -211,10 +272,26 @@ def answer(session, base: str, seat: Seat) -> float | None:
     return None
 
 
+def watch_health(base: str, stop: threading.Event, latencies: list[float], errors: list[str]) -> None:
+    """Ask /health every `HEALTH_EVERY` seconds until ``stop``; note each answer's latency (ms)."""
+    session = requests.Session()
+    while not stop.wait(HEALTH_EVERY):
+        started = time.perf_counter()
+        try:
+            answer = session.get(f"{base}/health", timeout=60)
+        except requests.RequestException as err:
+            errors.append(f"/health: {err}"[:200])
+            continue
+        latencies.append((time.perf_counter() - started) * 1000)
+        if answer.status_code != 200:
+            errors.append(f"/health answered {answer.status_code}")
+
+
 def play(base: str, seats: list[Seat], seconds: float, threads: int) -> dict:
     """HTTP players answer their prompts round robin until their budgets or the time run out."""
     latencies: list[float] = []
     errors = []
+    health: list[float] = []
     stop_at = time.monotonic() + seconds
     lock = threading.Lock()
 
@@ -240,12 +317,18 @@ def play(base: str, seats: list[Seat], seconds: float, threads: int) -> dict:
             time.sleep(0.02)
 
     pool = [threading.Thread(target=client, args=(seats[k::threads],)) for k in range(threads)]
+    done = threading.Event()
+    watcher = threading.Thread(target=watch_health, args=(base, done, health, errors))
     started = time.monotonic()
+    watcher.start()
     for thread in pool:
         thread.start()
     for thread in pool:
         thread.join()
-    return {"latencies": latencies, "errors": errors, "seconds": time.monotonic() - started}
+    elapsed = time.monotonic() - started
+    done.set()
+    watcher.join()
+    return {"latencies": latencies, "errors": errors, "seconds": elapsed, "health": health}
 
 
 def versions(base: str, seats: list[Seat], threads: int) -> int:
@@ -297,29 +380,15 @@ def percentile(values, fraction: float):
 
 # --- one run ---------------------------------------------------------------------------------------
 
-def run(kind: str, games: int, seconds: float, actions: int, threads: int) -> dict:
+@contextlib.contextmanager
+def deployment(kind: str, workers: int = 2):
+    """A back-end and the service on it, in a fresh folder; all of it stopped and removed afterwards."""
     folder = Path(tempfile.mkdtemp(prefix=f"bench-load-{kind}-"))
     backend = service = None
     try:
         backend = Backend(kind, folder)
-        service = Service(backend, folder)
-        opened = time.monotonic()
-        seats = open_games(service.base, games, actions, threads)
-        setup = time.monotonic() - opened
-        first = versions(service.base, seats, threads)
-        played = play(service.base, seats, seconds, threads)
-        events = versions(service.base, seats, threads) - first
-        sample = ([s for s in seats if s.idle] + [s for s in seats if not s.idle])[:30]
-        late = [ms for seat in sample for ms in lateness(service.base, seat.game_id)]
-        memory = memory_per_game(service.env, service.prefix, seats)
-        lat = played["latencies"]
-        return {"backend": kind, "games": games, "setup_s": round(setup, 1), "seconds": round(played["seconds"], 1),
-                "http_actions": len(lat), "actions_per_s": round(len(lat) / played["seconds"], 1),
-                "events_per_s": round(events / played["seconds"], 1),
-                "p50_ms": round(percentile(lat, 0.5) or 0, 1), "p99_ms": round(percentile(lat, 0.99) or 0, 1),
-                "timers": len(late), "late_p50_ms": percentile(late, 0.5), "late_p99_ms": percentile(late, 0.99),
-                "memory_per_game_kb": round(memory / 1024, 1), "errors": len(played["errors"]),
-                "error_examples": played["errors"][:3]}
+        service = Service(backend, folder, workers=workers)
+        yield service
     finally:
         if service is not None:
             service.stop()
@@ -328,16 +397,71 @@ def run(kind: str, games: int, seconds: float, actions: int, threads: int) -> di
         shutil.rmtree(folder, ignore_errors=True)
 
 
+def run(kind: str, games: int, seconds: float, actions: int, threads: int) -> dict:
+    with deployment(kind) as service:
+        opened = time.monotonic()
+        seats = open_games(service.base, games, actions, threads)
+        setup = time.monotonic() - opened
+        first = versions(service.base, seats, threads)
+        moves_before = service.bot_moves()
+        played = play(service.base, seats, seconds, threads)
+        moves = [after - before for before, after in zip(moves_before, service.bot_moves(), strict=True)]
+        events = versions(service.base, seats, threads) - first
+        sample = ([s for s in seats if s.idle] + [s for s in seats if not s.idle])[:LATENESS_GAMES]
+        late = [ms for seat in sample for ms in lateness(service.base, seat.game_id)]
+        memory = memory_per_game(service.env, service.prefix, seats)
+        lat = played["latencies"]
+        return {"backend": kind, "games": games, "setup_s": round(setup, 1), "seconds": round(played["seconds"], 1),
+                "http_actions": len(lat), "actions_per_s": round(len(lat) / played["seconds"], 1),
+                "events_per_s": round(events / played["seconds"], 1),
+                "p50_ms": round(percentile(lat, 0.5) or 0, 1), "p99_ms": round(percentile(lat, 0.99) or 0, 1),
+                "health_p99_ms": round(percentile(played["health"], 0.99) or 0, 1),
+                "timers": len(late), "late_p50_ms": percentile(late, 0.5), "late_p99_ms": percentile(late, 0.99),
+                "late_max_ms": max(late) if late else None,
+                "moves_per_s_per_worker": [round(m / played["seconds"], 1) for m in moves],
+                "memory_per_game_kb": round(memory / 1024, 1), "errors": len(played["errors"]),
+                "error_examples": played["errors"][:3]}
+
+
+def capacity(kind: str, games: int, seconds: float, threads: int) -> dict:
+    """One worker alone with ``games`` games of bots: its bot moves per second (see the module docstring)."""
+    with deployment(kind, workers=1) as service:
+        before = service.bot_moves()[0]
+        started = time.monotonic()
+        open_bot_games(service.base, games, threads)
+        opened = time.monotonic()
+        moved, cpu = service.bot_moves()[0], service.cpu_seconds()[0]
+        time.sleep(seconds)
+        after, cpu = service.bot_moves()[0], service.cpu_seconds()[0] - cpu
+        elapsed = time.monotonic() - opened
+        return {"backend": kind, "bot_games": games, "setup_s": round(opened - started, 1),
+                "moves_during_setup": int(moved - before), "seconds": round(elapsed, 1),
+                "moves": int(after - moved), "moves_per_s": round((after - moved) / elapsed, 1),
+                "worker_cpu_s": round(cpu, 1), "moves_per_cpu_s": round((after - moved) / cpu, 1) if cpu else None}
+
+
 def table(rows: list[dict]) -> str:
     """The figures as a markdown table, each against the smallest N of the same back-end."""
-    lines = ["| back-end | N | HTTP actions/s | events/s | p50 ms | p99 ms | timers | late p50 ms | late p99 ms "
-             "| memory/game KB | p99 x | memory x |", "|" + " --- |" * 12]
+    lines = ["| back-end | N | HTTP actions/s | events/s | p50 ms | p99 ms | /health p99 ms | timers | late p50 ms "
+             "| late p99 ms | late max ms | moves/s per worker | memory/game KB | p99 x | memory x |",
+             "|" + " --- |" * 15]
     for row in rows:
         base = next(r for r in rows if r["backend"] == row["backend"])
         lines.append(f"| {row['backend']} | {row['games']} | {row['actions_per_s']} | {row['events_per_s']} "
-                     f"| {row['p50_ms']} | {row['p99_ms']} | {row['timers']} | {row['late_p50_ms']} "
-                     f"| {row['late_p99_ms']} | {row['memory_per_game_kb']} | {_ratio(row, base, 'p99_ms')} "
+                     f"| {row['p50_ms']} | {row['p99_ms']} | {row['health_p99_ms']} | {row['timers']} "
+                     f"| {row['late_p50_ms']} | {row['late_p99_ms']} | {row['late_max_ms']} "
+                     f"| {' / '.join(str(m) for m in row['moves_per_s_per_worker'])} "
+                     f"| {row['memory_per_game_kb']} | {_ratio(row, base, 'p99_ms')} "
                      f"| {_ratio(row, base, 'memory_per_game_kb')} |")
+    return "\n".join(lines)
+
+
+def capacity_table(rows: list[dict]) -> str:
+    """The bots' capacity runs as a markdown table."""
+    lines = ["| back-end | bot games | seconds | bot moves | moves/s (one worker) | worker CPU s | moves per CPU s |",
+             "|" + " --- |" * 7]
+    lines += [f"| {r['backend']} | {r['bot_games']} | {r['seconds']} | {r['moves']} | {r['moves_per_s']} "
+              f"| {r['worker_cpu_s']} | {r['moves_per_cpu_s']} |" for r in rows]
     return "\n".join(lines)
 
 
@@ -347,24 +471,35 @@ def _ratio(row: dict, base: dict, key: str) -> str:
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", nargs="+", type=int, default=[10, 100, 1000], help="the N to run")
+    parser.add_argument("--games", nargs="*", type=int, default=[10, 100, 1000], help="the N to run (none: skip)")
     parser.add_argument("--backends", nargs="+", choices=("single", "cluster"), default=["single", "cluster"])
     parser.add_argument("--seconds", nargs="+", type=float, help="time budget of each N (default 45/60/90)")
     parser.add_argument("--actions", nargs="+", type=int, help="HTTP actions per game at each N (default 60/20/4)")
     parser.add_argument("--threads", type=int, default=8, help="HTTP client threads")
+    parser.add_argument("--capacity-games", type=int, default=100, help="bot-only games for one worker (0: skip)")
+    parser.add_argument("--capacity-seconds", type=float, default=30, help="how long the capacity run is measured")
     args = parser.parse_args(argv)
     if not available():
         raise SystemExit("redis-server and redis-cli are needed (this bench starts its own Redis servers)")
     seconds = args.seconds or [SECONDS.get(n, 60) for n in args.games]
     actions = args.actions or [ACTIONS.get(n, max(4, 600 // n)) for n in args.games]
-    rows = []
+    rows, capacities = [], []
     for kind in args.backends:
         for n, budget, acts in zip(args.games, seconds, actions, strict=True):
             print(f"{kind}: {n} games, {budget:.0f} s, up to {acts} HTTP actions each ...", file=sys.stderr)
             row = run(kind, n, budget, acts, args.threads)
             print(json.dumps(row), flush=True)
             rows.append(row)
-    print(table(rows))
+        if args.capacity_games:
+            print(f"{kind}: one worker, {args.capacity_games} games of bots, {args.capacity_seconds:.0f} s ...",
+                  file=sys.stderr)
+            row = capacity(kind, args.capacity_games, args.capacity_seconds, args.threads)
+            print(json.dumps(row), flush=True)
+            capacities.append(row)
+    if rows:
+        print(table(rows))
+    if capacities:
+        print(capacity_table(capacities))
     return 0
 
 

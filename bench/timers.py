@@ -17,8 +17,9 @@ The lateness of a timer is the time it applied its default (the ``time`` of the
 ``DecisionTimedOut`` event, stamped by the timer job when it ran) minus the decision's
 deadline. The deadline is read from the state folded from the admin's export of the game
 up to the event before (``state["clock"]``), so nothing but the public API and the engine
-is used. A timer is scheduled for the first whole second not before its deadline (RQ's
-scheduler counts whole seconds), so about half a second of lateness is by design.
+is used. The clock thread of the worker sleeps until the earliest deadline (workers/timekeeper.py),
+so a timer is late by what firing it takes (reading the game, deciding, appending), not by up to
+a whole second as when timers were jobs of RQ's scheduler (which counts whole seconds).
 
 Prints, per mode: how many timers fired, min / median / p90 / p99 / max lateness in ms,
 and how many were more than 2 s and 5 s late; then one JSON line with every figure.

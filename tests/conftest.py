@@ -152,6 +152,8 @@ CLUSTER_SERVICE_TESTS = {  # (not the three-game refold: 100 s more on a shared 
     "test_the_worker_snapshots_finished_games_and_the_feed_works",
     "test_a_person_plays_four_bots_to_the_end_over_http_with_gunicorn_and_a_worker",
     "test_limits_hold_across_two_gunicorn_processes_on_redis",  # the limits' counters on the cluster's slots
+    "test_defaults_are_applied_within_a_second_of_their_deadlines_while_bots_keep_the_worker_busy",
+    "test_deadlines_that_passed_while_no_worker_ran_fire_within_a_second_of_a_worker_starting_each_once",
 }
 
 

@@ -15,9 +15,8 @@ The job (`play_bots`):
   check as a person's action, and a concurrent human append only means a re-read;
 - loops while bots owe decisions (several bots owing at once are answered one after the
   other), at most ``COSMIC_BOT_MOVES`` answers per job; past that it enqueues a new job
-  and stops, so a game of bots alone never runs in one unbounded job; it hands over the same
-  way after any move while a timer waits in its queue, so a due deadline is not kept waiting
-  behind a long bot job;
+  and stops, so a game of bots alone never runs in one unbounded job (timers never wait for
+  it: they are fired by the clock's own threads, `workers.timekeeper`);
 - its own appends do not enqueue more jobs (it is already looping), and after releasing
   the lease it looks once more, so an append that arrived while it held the lease (whose
   job found the lease taken) is never left unanswered.
@@ -28,6 +27,10 @@ the deck order and the seed are absent. The random and heuristic players of
 `engine.players` choose from that view and from the seat's own prompt (which lists only
 that seat's legal options). Only when 25 attempts found no legal answer does the job fall
 back to the decision's default, the same one a decision timer applies when time runs out.
+
+Pace: ``cosmic worker`` runs these jobs without forking (`workers.scheduler.ServiceWorker`), so
+a move costs what an HTTP action costs: the game's state stays cached in the worker between
+moves and jobs, and the lease is renewed only when a third of its time has gone.
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ from __future__ import annotations
 import logging
 import random
 import threading
+import time
 
 import engine
 from engine import flow
@@ -43,11 +47,11 @@ from engine.players import heuristic_command, random_command
 from engine.state import main_player
 from projections import views
 from projections.errors import VersionConflict
+from workers import metrics
 from workers.clock import now_ms
 from workers.leases import Lease, look_again_later
 from workers.outage import again_after_outage
-from workers.runtime import current
-from workers.timers import QUEUE as TIMERS_QUEUE
+from workers.process import current
 
 log = logging.getLogger(__name__)
 
@@ -142,74 +146,80 @@ def play_bots(game_id: str, version: int | None = None) -> dict:
 
 
 def _play(runtime, game_id: str, lease: Lease) -> tuple[int, str]:
-    """Answer bot decisions until none is owed, the move budget is spent, or no answer is found."""
+    """Answer bot decisions until none is owed, the move budget is spent, or no answer is found.
+
+    After its own move the job goes on from the state its append made, without reading the game
+    again: had anyone else appended meanwhile, its next append would meet a conflict and read.
+    """
     moves = 0
+    renewed = time.monotonic()
+    state = None
     while True:
-        state = runtime.repository.current(game_id)
+        state = state or runtime.repository.current(game_id)
         owed = owed_by_bots(state)
         if not owed:
             return moves, "idle"
-        if moves >= runtime.settings.bot_moves or (moves and timers_waiting(runtime)):
+        if moves >= runtime.settings.bot_moves:
             runtime.enqueue(play_bots, game_id, state["v"], queue=QUEUE)
             return moves, "handed-over"
-        if not lease.extend():
-            return moves, "lease-lost"
-        if answer(runtime, game_id, state, owed[0]) == "stuck":
+        if time.monotonic() - renewed > LEASE_MS / 3000:  # (within a third of its time the lease is surely ours)
+            if not lease.extend():
+                return moves, "lease-lost"
+            renewed = time.monotonic()
+        started = time.perf_counter()
+        result, state = answer(runtime, game_id, state, owed[0])
+        if result == "stuck":
             return moves, "stuck"
+        metrics.BOT_MOVES.inc()
+        metrics.BOT_MOVE_SECONDS.observe(time.perf_counter() - started)
         moves += 1
+        time.sleep(0)  # a moment for the other threads (greenlets, under gevent) between moves
 
 
-def timers_waiting(runtime) -> bool:
-    """Whether a job waits in the timers' queue (a deadline is due): a bot job then hands over after the
-    move it made, so a worker takes the timer first instead of after up to ``COSMIC_BOT_MOVES`` moves
-    (with every worker playing bots, timers were seconds late: bench/load.py)."""
-    return runtime.queue(TIMERS_QUEUE).count > 0
-
-
-def answer(runtime, game_id: str, state: dict, prompt: dict) -> str:
-    """Submit one bot's answer to ``prompt``: ``"moved"``, ``"moved-on"`` (the game changed first) or ``"stuck"``."""
+def answer(runtime, game_id: str, state: dict, prompt: dict) -> tuple[str, dict | None]:
+    """Submit one bot's answer to ``prompt``: (``"moved"``, the state after it), (``"moved-on"``, None) when
+    the game changed first, or (``"stuck"``, None)."""
     level = state["players"][prompt["player"]].get("bot") or "random"
     rng = random.Random(f"{game_id}:{state['v']}:{prompt['id']}")
     last_error = None
     for _ in range(ATTEMPTS):
         command = choose(state, prompt, level, rng)
-        result, last_error = _submit(runtime, game_id, state, command)
+        result, after, last_error = _submit(runtime, game_id, state, command)
         if result is not None:
-            return result
+            return result, after
     fallback = flow.default_command(state, prompt, rng)
     if fallback is not None:
-        result, last_error = _submit(runtime, game_id, state, fallback)
+        result, after, last_error = _submit(runtime, game_id, state, fallback)
         if result is not None:
-            return result
+            return result, after
     log.error("bot %s found no legal answer to %s in game %s at version %s: %s",
               prompt["player"], prompt["id"], game_id, state["v"], last_error)
-    return "stuck"
+    return "stuck", None
 
 
-def _submit(runtime, game_id: str, state: dict, command: dict) -> tuple[str | None, Exception | None]:
-    """Run one command as of ``state``; (result, None), or (None, error) when the rules refused it."""
+def _submit(runtime, game_id: str, state: dict, command: dict) -> tuple[str | None, dict | None, Exception | None]:
+    """Run one command as of ``state``; (result, state after, None), or (None, None, error) when the rules
+    refused it."""
     command["at"] = now_ms()
     try:
-        runtime.commands.run(game_id, command, expected_version=state["v"], state=state)
+        outcome = runtime.commands.run(game_id, command, expected_version=state["v"], state=state)
     except VersionConflict:
-        return "moved-on", None
+        return "moved-on", None, None
     except EngineStuck:
         raise
     except EngineError as error:
-        return None, error
-    return "moved", None
+        return None, None, error
+    return "moved", outcome.state, None
 
 
-def sweep_runtime(runtime, game_ids=None) -> dict:
-    """Enqueue `play_bots` for every game being played whose bots owe a decision; returns counts.
+def sweep_runtime(runtime, game_ids) -> dict:
+    """Enqueue `play_bots` for each of ``game_ids`` whose bots owe a decision; returns counts.
 
     After-append jobs are lost with an in-process Redis (the embedded mode's restart, or a
-    ``cosmic rewind`` run on its data folder): its worker runs this when it starts, as it
-    sweeps the timers.
+    ``cosmic rewind`` run on its data folder): `workers.sweep` runs this with the timers' sweep.
     """
-    from workers.timers import playing_games
     counts = {"games": 0, "enqueued": 0}
-    for game_id in (game_ids if game_ids is not None else playing_games(runtime)):
+    for game_id in game_ids:
         counts["games"] += 1
         try:
             if owed_by_bots(runtime.repository.current(game_id)):

@@ -9,14 +9,34 @@ are single keys touched one command at a time.
 
 RQ cannot use a cluster (its keys are not hash-tagged and it moves jobs between keys), so
 its queues, scheduler and locks live on ``RQ_REDIS_URL``, a plain Redis.
+
+A failed master must cost only the games on it (issue 27). redis-py's cluster client, left to
+itself, answers a connection error by trying the command again up to ten times (redis-py 8),
+refreshing the cluster's topology before each try, and each refresh drops the connections of a
+healthy node that every other thread then makes again: one dead master turned every command
+sent to it into a burst of refreshes and reconnections felt by all. `connect` builds the
+cluster client so that a node that refused (or dropped) a connection is *down* for
+`DOWN_SECONDS`: a command for it fails at once (its caller answers 503 with Retry-After, a job
+tries again later), the command is tried once more at most, and the topology is refreshed after
+such errors at most once per `DOWN_SECONDS` (a refresh that follows a MOVED answer, which tells
+where a slot went, is never held back). Connecting gives up after `CONNECT_TIMEOUT` seconds, so a
+node that hangs instead of refusing is down soon too.
 """
 
 from __future__ import annotations
 
+import threading
+import time
 from urllib.parse import urlsplit, urlunsplit
 
 import redis
+from redis.backoff import NoBackoff
 from redis.cluster import ClusterNode, RedisCluster
+from redis.retry import Retry
+
+DOWN_SECONDS = 1.0       # how long a node that failed a connection is left alone
+CONNECT_TIMEOUT = 2.0    # seconds a connection to a cluster node may take to open
+CLUSTER_RETRIES = 1      # tries of a command after a connection error (after a topology refresh)
 
 CLUSTER_SCHEMES = {"redis+cluster": "redis", "rediss+cluster": "rediss"}
 
@@ -39,7 +59,8 @@ def cluster_nodes(url: str) -> list[tuple[str, int]]:
 
 
 def connect(url: str, **options) -> redis.Redis | RedisCluster:
-    """A client for ``url``: `RedisCluster` for a cluster URL, else ``redis.Redis.from_url``."""
+    """A client for ``url``: a cluster client (see the module docstring) for a cluster URL, else
+    ``redis.Redis.from_url``."""
     if not is_cluster_url(url):
         return redis.Redis.from_url(url, **options)
     parts = urlsplit(url)
@@ -49,16 +70,64 @@ def connect(url: str, **options) -> redis.Redis | RedisCluster:
                         f"{credentials + '@' if credentials else ''}{first_host}:{first_port}", "", parts.query, ""))
     startup = [ClusterNode(host, port) for host, port in cluster_nodes(url)]
     options.pop("health_check_interval", None)
-    return RedisCluster.from_url(plain, startup_nodes=startup, **options)
+    return _isolating(RedisCluster.from_url(plain, startup_nodes=startup, **_cluster_options(options)))
+
+
+def _cluster_options(options: dict) -> dict:
+    return {"socket_connect_timeout": CONNECT_TIMEOUT, "retry": Retry(NoBackoff(), CLUSTER_RETRIES), **options,
+            "connection_pool_class": NodePool}
+
+
+class NodePool(redis.ConnectionPool):
+    """One cluster node's connections: none is handed out while the node is down (see the module docstring)."""
+
+    _down_until: dict[str, float] = {}  # "host:port" -> monotonic time (shared by every client of the process)
+
+    def get_connection(self, *args, **kwargs):
+        node = f"{self.connection_kwargs.get('host')}:{self.connection_kwargs.get('port')}"
+        until = self._down_until.get(node)
+        if until is not None and time.monotonic() < until:
+            raise redis.ConnectionError(f"the Redis Cluster node {node} is down (it failed a connection less than "
+                                        f"{DOWN_SECONDS:g} s ago)")
+        try:
+            connection = super().get_connection(*args, **kwargs)
+        except (redis.ConnectionError, redis.TimeoutError):
+            self._down_until[node] = time.monotonic() + DOWN_SECONDS
+            raise
+        self._down_until.pop(node, None)
+        return connection
+
+
+def _isolating(client: RedisCluster) -> RedisCluster:
+    """Hold the client's topology refreshes after connection errors to one per `DOWN_SECONDS`."""
+    manager = client.nodes_manager
+    initialize = manager.initialize
+    lock = threading.Lock()
+    last = [time.monotonic()]
+
+    def refresh(*args, **kwargs):
+        if args or kwargs.get("additional_startup_nodes_info"):  # after MOVED: where a slot went
+            return initialize(*args, **kwargs)
+        with lock:
+            if time.monotonic() - last[0] < DOWN_SECONDS:
+                return None
+            last[0] = time.monotonic()
+        return initialize(*args, **kwargs)
+
+    manager.initialize = refresh
+    return client
 
 
 def same_backend(client) -> redis.Redis | RedisCluster:
     """A new client (own connections) on the same server or cluster as ``client``."""
     if isinstance(client, RedisCluster):
         nodes = [ClusterNode(node.host, node.port) for node in client.get_nodes()]
-        kwargs = {k: v for k, v in client.get_default_node().redis_connection.connection_pool.connection_kwargs.items()
+        pool = client.get_default_node().redis_connection.connection_pool
+        kwargs = {k: v for k, v in pool.connection_kwargs.items()
                   if k in ("password", "username", "decode_responses", "socket_timeout", "socket_connect_timeout")}
-        return RedisCluster(startup_nodes=nodes, **kwargs)
+        scheme = "rediss" if issubclass(pool.connection_class, redis.SSLConnection) else "redis"
+        first = f"{scheme}://{nodes[0].host}:{nodes[0].port}"
+        return _isolating(RedisCluster.from_url(first, startup_nodes=nodes, **_cluster_options(kwargs)))
     pool = client.connection_pool
     return redis.Redis(connection_pool=redis.ConnectionPool(connection_class=pool.connection_class,
                                                             **pool.connection_kwargs))

@@ -1,14 +1,15 @@
 """The jobs of the service. Each is a module-level function with small arguments.
 
-Every job gets what it needs from ``workers.runtime.current()``; none keeps state between
-runs (a forking worker runs each job in a fresh child process).
+Every job gets what it needs from ``workers.process.current()``; none keeps state of its own
+between runs (``cosmic worker`` runs them one after the other in its own process, so what the
+runtime caches, game states above all, is shared by the jobs that follow).
 """
 
 from __future__ import annotations
 
 import os
 
-from workers.runtime import current
+from workers.process import current
 
 
 def noop(value=None) -> dict:

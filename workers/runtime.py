@@ -3,9 +3,11 @@
 The web app and the workers build the same runtime from the same settings, so a job sees
 exactly what a request sees. A runtime holds two clients: ``redis`` for the game data (on
 ``REDIS_URL``, which may be a Redis Cluster, see `workers.connections`) and ``rq_redis`` for
-RQ's queues, scheduler and job records (``RQ_REDIS_URL``, by default the same client). ``current()`` returns this process's runtime (built from the
-environment on first use); ``install()`` replaces it (``cosmic serve`` installs its
-embedded runtime so the in-process worker's jobs share the in-process Redis).
+RQ's queues, scheduler, job records and the timers' schedule (``RQ_REDIS_URL``, by default the
+same client). ``current()`` returns this process's runtime (built from the environment on first
+use); ``install()`` replaces it (``cosmic serve`` installs its embedded runtime so the
+in-process worker's jobs share the in-process Redis). Both live in `workers.process`, below the
+jobs, so the jobs find the runtime without importing this module, which wires their listeners.
 
 With ``REDIS_URL`` unset the runtime runs on fakeredis (`Runtime.fake_server`); with a
 data folder attached (`attach_data_folder`) it loads the folder's games at start and
@@ -15,7 +17,6 @@ mirrors every append into it.
 from __future__ import annotations
 
 import logging
-import threading
 from datetime import timedelta
 
 import fakeredis
@@ -26,7 +27,7 @@ from events.store import EventStore
 from projections.commands import CommandRunner
 from projections.index import GameIndex
 from projections.repository import Repository
-from workers import connections, timers
+from workers import bots, connections, jobs, process, timers, webhooks
 from workers.hosts import Hosts
 from workers.queues import QUEUES, job_id, queue_name
 from workers.settings import Settings
@@ -55,7 +56,6 @@ class Runtime:
         self.commands.add_listener(self._update_index)
         self.commands.add_listener(self._after_game_end)
         self.commands.add_listener(timers.on_append(self))  # a timer for each deadline an append opens
-        from workers import bots, webhooks  # (they import this module's `current`)
         self.commands.add_listener(bots.listener(self))  # a job when a bot seat owes a decision
         self.commands.add_listener(webhooks.listener(self))  # deliveries to matching webhook subscriptions
         self.data_folder = None
@@ -117,7 +117,6 @@ class Runtime:
 
     def _after_game_end(self, game_id: str, before: dict, after: dict, events: list) -> None:
         if after.get("status") == "finished" and before.get("status") != "finished":
-            from workers import jobs
             self.enqueue(jobs.refresh_snapshot, game_id, after["v"], queue="default")
 
     # --- queues -----------------------------------------------------------------------------
@@ -144,21 +143,14 @@ class Runtime:
                                             job_id=job_id(self.settings.prefix, kind), **kwargs)
 
 
-_current: Runtime | None = None
-_current_lock = threading.Lock()
-
-
 def current() -> Runtime:
     """This process's runtime (built from the environment the first time)."""
-    global _current
-    with _current_lock:
-        if _current is None:
-            _current = Runtime(Settings.from_env())
-        return _current
+    return process.current()
 
 
 def install(runtime: Runtime | None) -> None:
     """Make ``runtime`` this process's runtime (None: build from the environment on next use)."""
-    global _current
-    with _current_lock:
-        _current = runtime
+    process.install(runtime)
+
+
+process.build_with(lambda: Runtime(Settings.from_env()))

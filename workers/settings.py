@@ -23,7 +23,7 @@ class Settings:
     sse_keepalive: float = 15.0          # COSMIC_SSE_KEEPALIVE: seconds between keep-alive comments
     sse_max_seconds: float = 300.0       # COSMIC_SSE_MAX_SECONDS: longest a stream stays open
     action_retries: int = 5              # COSMIC_ACTION_RETRIES: re-decides after a conflicting append
-    bot_moves: int = 200                 # COSMIC_BOT_MOVES: bot decisions per job before it hands over
+    bot_moves: int = 50                  # COSMIC_BOT_MOVES: bot decisions per job before it hands over
     webhook_timeout: float = 5.0         # COSMIC_WEBHOOK_TIMEOUT: seconds a webhook POST may take
     webhook_backoff: float = 2.0         # COSMIC_WEBHOOK_BACKOFF: seconds before the first retry (doubling)
     webhook_backoff_max: float = 600.0   # COSMIC_WEBHOOK_BACKOFF_MAX: longest wait between retries
@@ -44,11 +44,17 @@ class Settings:
     feeds_per_token: int = 20            # COSMIC_FEEDS_PER_TOKEN: open feeds of one bearer token (429)
     feeds_per_address: int = 200         # COSMIC_FEEDS_PER_ADDRESS: open anonymous feeds of one address (429)
     feeds_max: int = 0                   # COSMIC_FEEDS_MAX: open feeds of one API process (503)
+    worker_metrics: str | None = None    # COSMIC_WORKER_METRICS: [host:]port of `cosmic worker`'s metrics; unset: none
 
     @property
     def embedded(self) -> bool:
         """Whether the service runs on an in-process Redis (no REDIS_URL)."""
         return not self.redis_url
+
+    @property
+    def worker_metrics_address(self) -> tuple[str, int] | None:
+        """Where ``cosmic worker`` serves its metrics: (host, port), or None for nowhere."""
+        return address(self.worker_metrics)
 
     @property
     def queue_url(self) -> str | None:
@@ -78,6 +84,7 @@ class Settings:
             if getattr(self, name) < 1:
                 raise ValueError(f"{ENV_NAMES[name]} must be at least 1")
         self._check_redis_urls()
+        address(self.worker_metrics)  # (a ValueError naming the variable)
         if self.sse_keepalive <= 0 or self.sse_max_seconds <= 0 or self.action_retries < 0:
             raise ValueError("COSMIC_SSE_KEEPALIVE and COSMIC_SSE_MAX_SECONDS must be positive, "
                              "COSMIC_ACTION_RETRIES not negative")
@@ -128,11 +135,26 @@ ENV_NAMES = {
        for kind in ("create", "fork", "webhook", "write") for who in ("token", "address")},
     "trusted_proxies": "COSMIC_TRUSTED_PROXIES", "feeds_per_token": "COSMIC_FEEDS_PER_TOKEN",
     "feeds_per_address": "COSMIC_FEEDS_PER_ADDRESS", "feeds_max": "COSMIC_FEEDS_MAX",
+    "worker_metrics": "COSMIC_WORKER_METRICS",
 }
 LIMIT_FIELDS = tuple(name for name in ENV_NAMES if name.startswith("limit_"))
 
 
 TRUE, FALSE = ("1", "true", "yes", "on"), ("0", "false", "no", "off")
+
+
+def address(text: str | None) -> tuple[str, int] | None:
+    """``[host:]port`` as (host, port), host 127.0.0.1 by default; None (no server) for unset, empty or ``off``."""
+    if text is None or text.strip().lower() in ("", "off", "none", "0"):
+        return None
+    host, sep, port = text.strip().rpartition(":")
+    try:
+        number = int(port)
+    except ValueError:
+        raise ValueError(f"COSMIC_WORKER_METRICS must be [host:]port, not {text!r}") from None
+    if not 0 < number < 65536:
+        raise ValueError(f"COSMIC_WORKER_METRICS: no such port {number}")
+    return (host.strip("[]") if sep and host else "127.0.0.1"), number
 
 
 def _parse(name: str, raw: str, default):

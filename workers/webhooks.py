@@ -54,9 +54,11 @@ from urllib.parse import urlsplit
 
 from events.envelope import canonical_json
 from events.redaction import ADMIN, is_internal, redact
+from workers import metrics
 from workers.clock import now_ms
+from workers.directory import Announcing, Directory
 from workers.leases import Lease, look_again_later, once_within
-from workers.runtime import current
+from workers.process import current
 from workers.subscriptions import Subscriptions, is_private_address
 
 log = logging.getLogger(__name__)
@@ -71,8 +73,8 @@ USER_AGENT = "cosmic-webhooks/0.1"
 
 
 def subscriptions(runtime) -> Subscriptions:
-    """The subscription store of a runtime."""
-    return Subscriptions(runtime.store, log_size=runtime.settings.webhook_log_size)
+    """The subscription store of a runtime (its creations and deletions reach every process's `Directory`)."""
+    return Announcing(runtime)
 
 
 def sign(secret: str, body: bytes) -> str:
@@ -103,13 +105,18 @@ def payload(sub: dict, event: dict) -> bytes:
 # --- after every append ----------------------------------------------------------------------
 
 def listener(runtime):
-    """A `CommandRunner` listener: start cursors and enqueue deliveries for matching subscriptions."""
+    """A `CommandRunner` listener: start cursors and enqueue deliveries for matching subscriptions.
+
+    Which subscriptions match comes from this process's `Directory`, so an append reads no key
+    shared by every game unless a subscription was created or deleted (docs/cluster.md).
+    """
+    directory = Directory(runtime)
+
     def on_append(game_id: str, before: dict, after: dict, events: list) -> None:
-        subs = subscriptions(runtime)
-        for sub in subs.matching(game_id):
-            subs.start_cursor(sub["id"], game_id, events[0]["seq"] - 1)
-            if any(wanted(sub, event) for event in events):
-                enqueue(runtime, subs, sub["id"], game_id)
+        for sub in directory.matching(game_id):
+            if directory.start_cursor(sub["id"], game_id, events[0]["seq"] - 1) and \
+                    any(wanted(sub, event) for event in events):
+                enqueue(runtime, directory.subs, sub["id"], game_id)
     return on_append
 
 
@@ -223,6 +230,9 @@ def _attempt(runtime, subs: Subscriptions, sub: dict, event: dict, attempt: int)
     else:
         status, error = post(sub["url"], body, headers, runtime.settings.webhook_timeout)
     ok = status is not None and 200 <= status < 300
+    metrics.WEBHOOK_ATTEMPTS.labels("ok" if ok else "failed").inc()
+    if ok:  # the delivery's lag: from the event's append (its time) to the receiver's 2xx
+        metrics.WEBHOOK_LAG.observe(max(0, now_ms() - event["time"]) / 1000)
     subs.record(sub["id"], {"delivery": delivery, "game_id": event["game_id"], "seq": event["seq"],
                             "event_type": event["type"], "attempt": attempt, "status_code": status,
                             "ok": ok, "error": None if ok else (error or f"HTTP {status}"), "at": at,

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import threading
-from datetime import UTC, datetime, timedelta
 
-from workers.runtime import current
+from workers.process import current
 
 RELEASE = threading.Event()  # `hold` waits for it (the test sets it)
 
@@ -18,13 +17,6 @@ def note(name: str) -> str:
     """Record that the job ``name`` ran."""
     current().redis.rpush(order_key(), name)
     return name
-
-
-def note_and_schedule_timer(name: str) -> str:
-    """Record ``name`` and schedule a timer-queue job that is due at once (a deadline passing mid-burst)."""
-    runtime = current()
-    runtime.queue("high").enqueue_at(datetime.now(UTC) - timedelta(seconds=1), note, "timer")
-    return note(name)
 
 
 def hold(seconds: float) -> str:

@@ -165,29 +165,14 @@ def test_a_bot_sees_only_its_own_seat_and_chooses_as_it_would_with_everything():
 
 
 def test_the_periodic_sweep_wakes_bots_whose_job_was_lost(runtime):
-    from workers import timers
+    from workers import sweep
     state = seat_game(runtime, "g-lost", ["random", "heuristic"], seed="lost")
     assert bots.owed_by_bots(state), "a bot owes a decision once the game starts"
     runtime.queue("default").empty()  # the after-append job, lost with a crashed worker
     assert queued_bot_jobs(runtime) == 0
-    counts = timers.sweep()
+    counts = sweep.sweep()
     assert counts["bots"] == {"games": 1, "enqueued": 1}
     assert queued_bot_jobs(runtime) == 1
     version = state["v"]
     run_jobs(runtime, scheduler=False)
     assert runtime.repository.current("g-lost")["v"] > version, "the woken bots played on"
-
-
-def test_a_bot_job_hands_over_after_one_move_while_a_timer_waits_in_its_queue(runtime):
-    """A due timer is queued on the timers' queue; a worker busy with a long bot job would run it only after
-    the job's whole move budget. The job hands over after its next move instead."""
-    from workers.timers import QUEUE as TIMERS_QUEUE
-
-    seat_game(runtime, "g-timer-first", ["random", "random", "heuristic"], seed="timer-first")
-    runtime.queue(TIMERS_QUEUE).enqueue(len, "a timer")  # stands for a due timer job
-    result = bots.play_bots("g-timer-first", None)
-    assert (result["moves"], result["stopped"]) == (1, "handed-over")
-    assert queued_bot_jobs(runtime) >= 1  # its successor, behind the timer
-    runtime.queue(TIMERS_QUEUE).empty()
-    result = bots.play_bots("g-timer-first", None)
-    assert result["moves"] > 1

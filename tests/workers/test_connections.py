@@ -59,3 +59,36 @@ def test_a_cluster_client_without_rq_redis_is_refused(redis_cluster_server):
             Runtime(Settings(prefix="test-refused"), redis_client=client)
     finally:
         client.close()
+
+
+def test_a_cluster_node_that_refused_a_connection_is_left_alone_for_a_second():
+    import socket
+
+    import redis
+
+    from workers import connections
+    with socket.socket() as sock:  # a port nobody listens on
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    pool = connections.NodePool(host="127.0.0.1", port=port, socket_connect_timeout=1)
+    with pytest.raises(redis.ConnectionError, match="refused"):
+        pool.get_connection()
+    with pytest.raises(redis.ConnectionError, match="is down"):  # at once, without a connection attempt
+        pool.get_connection()
+    pool._down_until[f"127.0.0.1:{port}"] = 0.0  # (its second is over): it is tried again
+    with pytest.raises(redis.ConnectionError, match="refused"):
+        pool.get_connection()
+
+
+def test_the_cluster_clients_topology_is_refreshed_after_connection_errors_once_a_second_at_most(cluster_redis):
+    from workers.connections import _isolating
+    client = _isolating(RedisCluster(startup_nodes=cluster_redis.get_nodes()))
+    try:
+        epoch = client.nodes_manager._epoch
+        client.nodes_manager.initialize(last_failed_node_name="somewhere:1")  # (within a second of the first)
+        assert client.nodes_manager._epoch == epoch
+        node = client.get_default_node()
+        client.nodes_manager.initialize(additional_startup_nodes_info=[(node.host, node.port)])  # after MOVED: never held
+        assert client.nodes_manager._epoch == epoch + 1
+    finally:
+        client.close()

@@ -12,12 +12,8 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import math
 import random
 import time
-
-from rq.job import Job
-from rq.registry import ScheduledJobRegistry
 
 import engine
 from projections import views
@@ -51,16 +47,22 @@ def timed_game(service_game, game_id: str):
     return g, launch, n, at_n, moved_on
 
 
-def timer_job(runtime, game_id: str, prompt_id: str, deadline: int) -> Job:
-    """The scheduled timer job of (game, prompt, deadline) (fails when there is none)."""
-    jid = timers.timer_job_id(runtime.settings.prefix, game_id, prompt_id, deadline)
-    assert jid in ScheduledJobRegistry(queue=runtime.queue(timers.QUEUE)).get_job_ids(), f"no timer for {prompt_id}"
-    return Job.fetch(jid, connection=runtime.rq_redis)
+def timer(runtime, game_id: str, prompt_id: str, deadline: int) -> str:
+    """The scheduled timer of (game, prompt, deadline), due at its deadline (fails when there is none)."""
+    name = timers.member(game_id, prompt_id, deadline)
+    assert runtime.rq_redis.zscore(timers.due_key(runtime.settings.prefix), name) == deadline, \
+        f"no timer for {prompt_id} at {deadline}"
+    return name
 
 
 def wait_past(deadline_ms: int) -> None:
-    """Sleep until the scheduler may run a timer of this deadline (the first whole second after it)."""
-    time.sleep(max(0.0, math.ceil(deadline_ms / 1000) - time.time() + 0.05))
+    """Sleep until a timer of this deadline is due."""
+    time.sleep(max(0.0, deadline_ms / 1000 - time.time() + 0.05))
+
+
+def fire_due(runtime) -> dict[str, dict]:
+    """Fire every due timer now; each one's report by its name."""
+    return {timers.member(r["game"], r["prompt"], r["deadline"]): r for r in timers.fire_due(runtime)}
 
 
 def timeouts(runtime, game_id: str, after: int = 0) -> list[str]:
@@ -70,8 +72,8 @@ def timeouts(runtime, game_id: str, after: int = 0) -> list[str]:
 
 def test_a_rewind_sets_timers_for_the_shifted_deadlines_and_the_abandoned_timers_do_nothing(runtime, service_game):
     g, launch, n, at_n, moved_on = timed_game(service_game, "g-clock")
-    old = timer_job(runtime, "g-clock", launch["id"], launch["deadline"])  # set when N was reached
-    abandoned = [timer_job(runtime, "g-clock", p["id"], p["deadline"]) for p in moved_on]
+    abandoned = [timer(runtime, "g-clock", p["id"], p["deadline"]) for p in moved_on]
+    assert timers.pending(runtime) == len(abandoned)  # (the launch's timer went when red launched)
 
     at = timers.wall_ms() - 5000 + SHIFTED_IN_MS  # the launch had 5 s left at N: they end SHIFTED_IN_MS from now
     result = rewind(runtime, "g-clock", n, at=at)
@@ -79,26 +81,26 @@ def test_a_rewind_sets_timers_for_the_shifted_deadlines_and_the_abandoned_timers
     assert marker["type"] == "GameRewound" and marker["payload"]["clock_shift"] == at - at_n
     shifted = launch["deadline"] + (at - at_n)
     assert g.refresh()["clock"] == {launch["id"]: shifted}
-    new = timer_job(runtime, "g-clock", launch["id"], shifted)
-    registry = ScheduledJobRegistry(queue=runtime.queue(timers.QUEUE))
-    assert registry.get_scheduled_time(new.id).timestamp() == math.ceil(shifted / 1000)
-    assert new.args == ("g-clock", launch["id"], shifted, result["version"])
+    new = timer(runtime, "g-clock", launch["id"], shifted)
+    assert timers.pending(runtime) == 1  # the abandoned line's timers went with it
+
+    # timers that escaped (a lost drop, a duplicate) find their decision moved or gone
+    old = timers.expire(runtime, "g-clock", launch["id"], launch["deadline"], now=launch["deadline"])
+    assert (old["result"], old["detail"]) == \
+        ("stale", f"the decision's deadline is now {shifted}, not {launch['deadline']}")
+    assert [timers.expire(runtime, *timers.parse_member(name))["detail"] for name in abandoned] == \
+        ["the decision is no longer owed"] * 2
 
     wait_past(shifted)
-    run_jobs(runtime)  # every due timer: the one set at N, the abandoned line's two, the shifted one
-    reports = {job.id: Job.fetch(job.id, connection=runtime.rq_redis).return_value() for job in [old, *abandoned, new]}
-    assert (reports[old.id]["result"], reports[old.id]["detail"]) == \
-        ("stale", f"the decision's deadline is now {shifted}, not {launch['deadline']}")
-    assert [(reports[j.id]["result"], reports[j.id]["detail"]) for j in abandoned] == \
-        [("stale", "the decision is no longer owed")] * 2
-    assert reports[new.id]["result"] == "applied"
+    reports = fire_due(runtime)
+    assert list(reports) == [new] and reports[new]["result"] == "applied"
     assert timeouts(runtime, "g-clock", after=result["version"]) == [launch["id"]]
     timed_out = next(e for e in runtime.store.read("g-clock", after=result["version"])
                      if e["type"] == "DecisionTimedOut")
     assert timed_out["actor"] == "timer" and timed_out["time"] >= shifted
 
-    # the same timer run again (a duplicate job) finds the decision answered
-    again = timers.fire(*new.args)
+    # the same timer run again (a duplicate) finds the decision answered
+    again = timers.expire(runtime, *timers.parse_member(new))
     assert again["result"] == "stale"
     assert timeouts(runtime, "g-clock", after=result["version"]) == [launch["id"]]
 
@@ -110,17 +112,16 @@ def test_a_fork_sets_timers_for_its_shifted_deadlines_in_the_new_game(runtime, s
     assert made["version"] == n + 1  # the copy of N events and the marker that gives the launch its time back
     shifted = launch["deadline"] + (at - at_n)
     assert runtime.repository.current("g-fork")["clock"] == {launch["id"]: shifted}
-    new = timer_job(runtime, "g-fork", launch["id"], shifted)
-    assert new.args == ("g-fork", launch["id"], shifted, n + 1)
-    original = timer_job(runtime, "g-orig", launch["id"], launch["deadline"])
+    new = timer(runtime, "g-fork", launch["id"], shifted)
+    original = timers.member("g-orig", launch["id"], launch["deadline"])  # (dropped when red launched)
 
     wait_past(shifted)
-    run_jobs(runtime)
-    assert Job.fetch(new.id, connection=runtime.rq_redis).return_value()["result"] == "applied"
-    assert Job.fetch(original.id, connection=runtime.rq_redis).return_value()["result"] == "stale"
+    reports = fire_due(runtime)
+    assert reports[new]["result"] == "applied" and original not in reports
+    assert timers.expire(runtime, *timers.parse_member(original))["result"] == "stale"
     assert timeouts(runtime, "g-fork", after=n) == [launch["id"]]
     assert launch["id"] not in timeouts(runtime, "g-orig")  # the original's launch was answered, not timed out
-    assert timers.fire(*new.args)["result"] == "stale"
+    assert timers.expire(runtime, *timers.parse_member(new))["result"] == "stale"
     assert timeouts(runtime, "g-fork", after=n) == [launch["id"]]
 
 

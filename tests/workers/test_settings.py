@@ -25,7 +25,7 @@ def test_every_variable_is_read():
            "COSMIC_LIMIT_WEBHOOK_TOKEN": "5/minute", "COSMIC_LIMIT_WEBHOOK_ADDRESS": "none",
            "COSMIC_LIMIT_WRITE_TOKEN": "7 per second; 70 per minute", "COSMIC_LIMIT_WRITE_ADDRESS": "8 per second",
            "COSMIC_TRUSTED_PROXIES": "2", "COSMIC_FEEDS_PER_TOKEN": "3", "COSMIC_FEEDS_PER_ADDRESS": "30",
-           "COSMIC_FEEDS_MAX": "3000"}
+           "COSMIC_FEEDS_MAX": "3000", "COSMIC_WORKER_METRICS": "0.0.0.0:9101"}
     assert set(env) == set(ENV_NAMES.values())
     settings = Settings.from_env(env)
     assert not settings.embedded
@@ -43,13 +43,22 @@ def test_every_variable_is_read():
         "7 per second; 70 per minute", "8 per second")
     assert (settings.trusted_proxies, settings.feeds_per_token, settings.feeds_per_address, settings.feeds_max) == \
         (2, 3, 30, 3000)
+    assert settings.worker_metrics_address == ("0.0.0.0", 9101)
+
+
+def test_the_worker_metrics_address_is_a_port_with_a_host_or_nothing():
+    assert Settings.from_env({}).worker_metrics_address is None
+    assert Settings.from_env({"COSMIC_WORKER_METRICS": "9101"}).worker_metrics_address == ("127.0.0.1", 9101)
+    assert Settings.from_env({"COSMIC_WORKER_METRICS": "off"}).worker_metrics_address is None
 
 
 @pytest.mark.parametrize("env, name", [({"COSMIC_SNAPSHOT_EVERY": "many"}, "COSMIC_SNAPSHOT_EVERY"),
                                        ({"COSMIC_SNAPSHOT_EVERY": "0"}, "COSMIC_SNAPSHOT_EVERY"),
                                        ({"COSMIC_PREFIX": "a{b}"}, "COSMIC_PREFIX"),
                                        ({"COSMIC_WEBHOOK_ALLOW_PRIVATE": "maybe"}, "COSMIC_WEBHOOK_ALLOW_PRIVATE"),
-                                       ({"COSMIC_WEBHOOK_BACKOFF": "-1"}, "COSMIC_WEBHOOK_BACKOFF")])
+                                       ({"COSMIC_WEBHOOK_BACKOFF": "-1"}, "COSMIC_WEBHOOK_BACKOFF"),
+                                       ({"COSMIC_WORKER_METRICS": "host:port"}, "COSMIC_WORKER_METRICS"),
+                                       ({"COSMIC_WORKER_METRICS": "70000"}, "COSMIC_WORKER_METRICS")])
 def test_bad_values_name_their_variable(env, name):
     with pytest.raises(ValueError, match=name):
         Settings.from_env(env)

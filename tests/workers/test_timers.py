@@ -1,26 +1,24 @@
 """Decision clocks (workers/timers.py): a timer per deadline, its expiry applied once, stale timers ignored.
 
 Games are played through the runtime's command runner (`ServiceGame`), so the timer listener
-sees every append exactly as in the service. Timer jobs run on an in-thread RQ worker with
-its scheduler (as `cosmic serve` runs them), or are called directly with an explicit clock.
-Every test runs on fakeredis and, with REDIS_URL, again on real Redis.
+sees every append exactly as in the service. Due timers are fired in the test's thread
+(`run_jobs`, `timers.fire_due`: what the clock thread of a worker does), or `expire` is called
+directly with an explicit clock. Every test runs on fakeredis and, with REDIS_URL, again on real
+Redis (and on the cluster).
 """
 
 from __future__ import annotations
 
-import math
 import threading
 import time
 from types import SimpleNamespace
 
 import fakeredis
-from rq.job import Job
-from rq.registry import ScheduledJobRegistry
 
 from tests.workers.games import HUMANS, RED_HAND, compromises, runtime_on
 from tests.workers.thread_jobs import run_jobs
 from workers import runtime as runtime_module
-from workers import timers
+from workers import sweep, timers
 from workers.embedded import EmbeddedWorker
 from workers.runtime import Runtime
 from workers.settings import Settings
@@ -38,34 +36,50 @@ def timed_out(g) -> list[dict]:
     return [e for e in g.runtime.store.read(g.game_id) if e["type"] == "DecisionTimedOut"]
 
 
+def scheduled(runtime) -> dict[tuple, int]:
+    """The timers waiting for their deadline: (game, prompt, deadline) -> when they fire (ms)."""
+    due = runtime.rq_redis.zrange(timers.due_key(runtime.settings.prefix), 0, -1, withscores=True)
+    return {timers.parse_member(name): int(score) for name, score in due}
+
+
 # Scheduling ---------------------------------------------------------------------------------------------
 
-def test_opening_a_deal_schedules_a_timer_per_deal_prompt_at_the_second_after_the_deadline(runtime, service_game):
+def test_opening_a_deal_schedules_a_timer_per_deal_prompt_due_at_its_deadline_to_the_millisecond(runtime,
+                                                                                                  service_game):
     g = compromises(service_game, "g-sched", 30_000)
     owed = deal_prompts(g)
     deadline = owed["red"]["deadline"]
     assert deadline == owed["blue"]["deadline"] == g.clock + 5000
-    registry = ScheduledJobRegistry(queue=runtime.queue("high"))
-    expected = {timers.timer_job_id(runtime.settings.prefix, "g-sched", p["id"], deadline) for p in owed.values()}
-    assert set(registry.get_job_ids()) == expected
-    for jid in expected:
-        assert registry.get_scheduled_time(jid).timestamp() == math.ceil(deadline / 1000)
-        job = Job.fetch(jid, connection=runtime.rq_redis)
-        assert job.func is timers.fire and job.args[0] == "g-sched" and job.args[2] == deadline
+    assert scheduled(runtime) == {("g-sched", p["id"], deadline): deadline for p in owed.values()}
 
 
 def test_a_deadline_is_never_scheduled_twice(runtime, service_game):
     g = compromises(service_game, "g-twice", 30_000)
     prompt = deal_prompts(g)["red"]
-    assert timers.schedule(runtime, "g-twice", prompt["id"], prompt["deadline"], g.state["v"]) == "pending"
-    assert timers.sweep_runtime(runtime) == {"games": 1, "scheduled": 0, "pending": 2, "rescheduled": 0}
-    assert len(ScheduledJobRegistry(queue=runtime.queue("high"))) == 2
+    assert timers.schedule(runtime, "g-twice", prompt["id"], prompt["deadline"]) == "pending"
+    assert timers.sweep_runtime(runtime, ["g-twice"]) == {"games": 1, "scheduled": 0, "pending": 2}
+    assert len(scheduled(runtime)) == 2
+
+
+def test_a_timer_being_fired_is_not_scheduled_again_and_one_whose_clock_died_is_due_again(runtime, service_game):
+    g = compromises(service_game, "g-claim", -1000)
+    prompt = deal_prompts(g)["red"]
+    now = timers.wall_ms()
+    claimed, _ = timers.claim(runtime, now)
+    assert sorted(claimed) == sorted(timers.member("g-claim", p["id"], prompt["deadline"]) for p in deal_prompts(g).values())
+    assert timers.claim(runtime, now) == ([], None)  # another clock finds nothing to fire
+    assert timers.schedule(runtime, "g-claim", prompt["id"], prompt["deadline"]) == "pending"
+    again, _ = timers.claim(runtime, now + timers.CLAIM_MS + 1)  # the first clock died mid-fire
+    assert sorted(again) == sorted(claimed)
+    for one in again:
+        timers.fire_claimed(runtime, one)
+    assert len(timed_out(g)) == 1 and timers.pending(runtime) == 0
 
 
 def test_decisions_without_a_deadline_get_no_timer(runtime, service_game):
     g = service_game("g-none", players=2, powers=HUMANS)
     assert [p["deadline"] for p in g.prompts()] == [None]
-    assert len(ScheduledJobRegistry(queue=runtime.queue("high"))) == 0
+    assert scheduled(runtime) == {}
 
 
 # Expiry --------------------------------------------------------------------------------------------------
@@ -100,11 +114,11 @@ def test_the_losses_default_takes_from_the_cone_first_then_the_biggest_places(ru
 def test_a_timer_never_applies_before_its_deadline(runtime, service_game):
     g = compromises(service_game, "g-early", 60_000)
     prompt = deal_prompts(g)["red"]
+    runtime.rq_redis.delete(timers.due_key(runtime.settings.prefix))
     report = timers.expire(runtime, "g-early", prompt["id"], prompt["deadline"], now=prompt["deadline"] - 10_000)
     assert report["result"] == "early"
     assert g.refresh()["v"] == len(g.log) and timed_out(g) == []
-    again = [jid for jid in ScheduledJobRegistry(queue=runtime.queue("high")).get_job_ids() if "timer-again" in jid]
-    assert len(again) == 1
+    assert scheduled(runtime) == {("g-early", prompt["id"], prompt["deadline"]): prompt["deadline"]}  # due again
 
 
 def test_a_timer_a_moment_early_waits_for_its_deadline(runtime, service_game):
@@ -117,16 +131,16 @@ def test_a_timer_a_moment_early_waits_for_its_deadline(runtime, service_game):
 
 # Stale timers ----------------------------------------------------------------------------------------------
 
-def test_a_timer_of_a_deal_already_made_does_nothing(runtime, service_game):
+def test_a_deal_made_in_time_takes_its_timers_out_and_a_timer_run_anyway_does_nothing(runtime, service_game):
     g = compromises(service_game, "g-made", -1000)
     owed = deal_prompts(g)
+    assert len(scheduled(runtime)) == 2
     g.propose("red", {"cards": {"offense": {"named": [], "count": 1}}})
     g.accept("blue", 1)
     version = g.refresh()["v"]
-    assert run_jobs(runtime)
+    assert scheduled(runtime) == {} and timers.pending(runtime) == 0  # the append that closed them dropped them
+    results = [timers.expire(runtime, "g-made", p["id"], p["deadline"]) for p in owed.values()]  # (a lost drop)
     assert g.refresh()["v"] == version and timed_out(g) == []
-    results = [Job.fetch(timers.timer_job_id(runtime.settings.prefix, "g-made", p["id"], p["deadline"]),
-                         connection=runtime.rq_redis).return_value() for p in owed.values()]
     assert [(r["result"], r["detail"]) for r in results] == [("stale", "the decision is no longer owed")] * 2
 
 
@@ -220,10 +234,13 @@ def test_a_timer_that_keeps_losing_to_other_commands_tries_again_later(runtime, 
         raise VersionConflict(g.state["v"] + 1, kwargs.get("expected_version"))
 
     runtime.commands.run = always_late
+    runtime.rq_redis.delete(timers.due_key(runtime.settings.prefix))
+    before = timers.wall_ms()
     report = timers.expire(runtime, "g-busy", prompt["id"], prompt["deadline"])
     assert report["result"] == "busy" and len(pushed) == timers.ATTEMPTS
-    again = [jid for jid in ScheduledJobRegistry(queue=runtime.queue("high")).get_job_ids() if "timer-again" in jid]
-    assert len(again) == 1 and timed_out(g) == []
+    [(key, due_at)] = scheduled(runtime).items()
+    assert key == ("g-busy", prompt["id"], prompt["deadline"]) and timed_out(g) == []
+    assert before + timers.BUSY_RETRY_MS <= due_at <= timers.wall_ms() + timers.BUSY_RETRY_MS  # soon, not in a second
 
 
 # What players see -------------------------------------------------------------------------------------------
@@ -301,44 +318,43 @@ def test_a_challenge_card_times_out_to_a_random_legal_card_without_kicker(runtim
 def test_every_new_decision_gets_its_own_timer_until_the_game_moves_on(runtime, service_game):
     g = service_game("g-chain", players=2, powers=HUMANS, destiny=["blue.1"], options={"decision_seconds": 5})
     launch = owed_with_deadline(g, "red", "launch")
-    registry = ScheduledJobRegistry(queue=runtime.queue("high"))
-    assert registry.get_job_ids() == [timers.timer_job_id(runtime.settings.prefix, "g-chain", launch["id"],
-                                                          launch["deadline"])]
+    assert list(scheduled(runtime)) == [("g-chain", launch["id"], launch["deadline"])]
     run_jobs(runtime)  # the launch's deadline passed long ago: it times out, opening decisions due in 5 s
     g.refresh()
     assert [e["payload"]["prompt"] for e in timed_out(g)] == [launch["id"]]
     now = timers.wall_ms()
     assert all(now < p["deadline"] <= now + 5000 for p in g.prompts())
-    assert len(registry) == len(g.prompts())
+    assert scheduled(runtime) == {("g-chain", p["id"], p["deadline"]): p["deadline"] for p in g.prompts()}
 
 
 # Recovery ------------------------------------------------------------------------------------------------------
 
 def test_a_sweep_schedules_the_timers_a_failed_enqueue_lost(runtime, service_game):
     g = compromises(service_game, "g-lost", -1000)
-    registry = ScheduledJobRegistry(queue=runtime.queue("high"))
-    for jid in registry.get_job_ids():  # as if the listener's enqueue had failed after the append
-        Job.fetch(jid, connection=runtime.rq_redis).delete()
-    assert len(registry) == 0
-    assert timers.sweep_runtime(runtime) == {"games": 1, "scheduled": 2, "pending": 0, "rescheduled": 0}
+    runtime.rq_redis.delete(timers.due_key(runtime.settings.prefix))  # as if the listener had failed after the append
+    assert scheduled(runtime) == {}
+    counts = sweep.sweep_runtime(runtime)
+    assert counts == {"games": 1, "scheduled": 2, "pending": 0, "bots": {"games": 1, "enqueued": 0}}
     run_jobs(runtime)
     assert len(timed_out(g)) == 1
 
 
-def test_a_sweep_replaces_a_timer_that_ran_but_left_the_decision_owed(runtime, service_game):
+def test_a_sweep_schedules_again_a_timer_that_ran_but_left_the_decision_owed(runtime, service_game):
     g = compromises(service_game, "g-again", -1000)
     prompt = deal_prompts(g)["red"]
-    jid = timers.timer_job_id(runtime.settings.prefix, "g-again", prompt["id"], prompt["deadline"])
-    job = Job.fetch(jid, connection=runtime.rq_redis)
-    job.set_status("failed")  # as if it had crashed
-    assert timers.schedule(runtime, "g-again", prompt["id"], prompt["deadline"], 0) == "rescheduled"
+    claimed, _ = timers.claim(runtime)
+    for one in claimed:  # fired without effect (as if its append had been lost)
+        timers.finish(runtime, one)
+    assert timers.schedule(runtime, "g-again", prompt["id"], prompt["deadline"]) == "scheduled"
+    assert timers.fire_due(runtime)[0]["result"] == "applied"
+    assert len(timed_out(g)) == 1
 
 
 def test_the_sweep_job_is_queued_once_while_waiting(runtime):
-    assert timers.enqueue_sweep(runtime) == "queued"
-    assert timers.enqueue_sweep(runtime) == "pending"
+    assert sweep.enqueue_sweep(runtime) == "queued"
+    assert sweep.enqueue_sweep(runtime) == "pending"
     run_jobs(runtime)
-    assert timers.enqueue_sweep(runtime) == "queued"
+    assert sweep.enqueue_sweep(runtime) == "queued"
 
 
 def wait_for_timeout(g, seconds: float = 10) -> list[dict]:

@@ -1,4 +1,5 @@
-"""Running the service's jobs in the test's own thread: RQ's worker without forking, as `cosmic serve` runs them.
+"""Running the service's jobs and timers in the test's own thread: RQ's worker without forking, as `cosmic serve`
+runs them, with the due timers fired (and RQ's due scheduled jobs moved) before every job.
 
 Jobs find their runtime with ``workers.runtime.current()``: the worker tests' ``runtime``
 fixture installs its runtime; a test with a runtime of its own wraps the run in `installed`.
@@ -10,15 +11,27 @@ import contextlib
 import time
 
 from workers import runtime as runtime_module
-from workers.embedded import DueJobs, ThreadWorker
+from workers import timers
+from workers.embedded import ThreadWorker
 from workers.queues import job_id
+from workers.timekeeper import DelayedJobs
 
 
 def run_jobs(runtime, *, scheduler: bool = True) -> bool:
-    """Run every queued job (``scheduler``: first move the due scheduled ones to their queues), then return."""
+    """Run every queued job (``scheduler``: first fire the due timers and move the due scheduled jobs), then
+    return whether anything ran."""
+    fired = []
+    before = None
+    if scheduler:
+        delayed = DelayedJobs(runtime, lock=False)
+
+        def before():
+            fired.extend(timers.fire_due(runtime))
+            delayed.move()
+
     worker = ThreadWorker(runtime.queues(), connection=runtime.rq_redis, name=job_id(runtime.settings.prefix, "test"),
-                          due_jobs=DueJobs(runtime) if scheduler else None)
-    return worker.work(burst=True, logging_level="WARNING")
+                          before_dequeue=before)
+    return worker.work(burst=True, logging_level="WARNING") or bool(fired)
 
 
 def run_jobs_until(runtime, done, seconds: float = 30, *, scheduler: bool = True) -> None:
