@@ -22,6 +22,9 @@ class Settings:
     idempotency_ttl: int = 86400         # COSMIC_IDEMPOTENCY_TTL: seconds an Idempotency-Key is kept
     sse_keepalive: float = 15.0          # COSMIC_SSE_KEEPALIVE: seconds between keep-alive comments
     sse_max_seconds: float = 300.0       # COSMIC_SSE_MAX_SECONDS: longest a stream stays open
+    feeds_per_token: int = 4             # COSMIC_FEEDS_PER_TOKEN: live feeds a seat token may hold open at once
+    feeds_per_address: int = 32          # COSMIC_FEEDS_PER_ADDRESS: anonymous live feeds open at once per client address
+    feeds_per_process: int = 5000        # COSMIC_FEEDS_PER_PROCESS: live feeds one API process serves at once
     action_retries: int = 5              # COSMIC_ACTION_RETRIES: re-decides after a conflicting append
     bot_moves: int = 200                 # COSMIC_BOT_MOVES: bot decisions per job before it hands over
     webhook_timeout: float = 5.0         # COSMIC_WEBHOOK_TIMEOUT: seconds a webhook POST may take
@@ -66,6 +69,9 @@ class Settings:
         if self.sse_keepalive <= 0 or self.sse_max_seconds <= 0 or self.action_retries < 0:
             raise ValueError("COSMIC_SSE_KEEPALIVE and COSMIC_SSE_MAX_SECONDS must be positive, "
                              "COSMIC_ACTION_RETRIES not negative")
+        if min(self.feeds_per_token, self.feeds_per_address, self.feeds_per_process) < 1:
+            raise ValueError("COSMIC_FEEDS_PER_TOKEN, COSMIC_FEEDS_PER_ADDRESS and COSMIC_FEEDS_PER_PROCESS "
+                             "must be at least 1")
         if self.bot_moves < 1 or self.webhook_log_size < 1:
             raise ValueError("COSMIC_BOT_MOVES and COSMIC_WEBHOOK_LOG_SIZE must be at least 1")
         if self.webhook_timeout <= 0 or self.webhook_backoff <= 0 or self.webhook_backoff_max < self.webhook_backoff:
@@ -90,6 +96,8 @@ ENV_NAMES = {
     "checkpoint_every": "COSMIC_CHECKPOINT_EVERY", "cache_games": "COSMIC_CACHE_GAMES",
     "idempotency_ttl": "COSMIC_IDEMPOTENCY_TTL", "sse_keepalive": "COSMIC_SSE_KEEPALIVE",
     "sse_max_seconds": "COSMIC_SSE_MAX_SECONDS", "action_retries": "COSMIC_ACTION_RETRIES",
+    "feeds_per_token": "COSMIC_FEEDS_PER_TOKEN", "feeds_per_address": "COSMIC_FEEDS_PER_ADDRESS",
+    "feeds_per_process": "COSMIC_FEEDS_PER_PROCESS",
     "bot_moves": "COSMIC_BOT_MOVES", "webhook_timeout": "COSMIC_WEBHOOK_TIMEOUT",
     "webhook_backoff": "COSMIC_WEBHOOK_BACKOFF", "webhook_backoff_max": "COSMIC_WEBHOOK_BACKOFF_MAX",
     "webhook_log_size": "COSMIC_WEBHOOK_LOG_SIZE", "webhook_allow_private": "COSMIC_WEBHOOK_ALLOW_PRIVATE",
