@@ -57,6 +57,7 @@ def gunicorn_settings() -> dict:
         "limit_request_fields": MAX_HEADER_FIELDS,
         "limit_request_field_size": MAX_HEADER_FIELD_SIZE,
         "accesslog": "-",
+        "control_socket_disable": True,  # gunicorn 24+'s control socket is one path per user: several would clash
         "on_starting": on_starting,
         "child_exit": child_exit,
     }
