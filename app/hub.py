@@ -349,7 +349,7 @@ class FeedHub:
         pipe = self.store.redis.pipeline(transaction=False)
         for game_id, _ in games:
             pipe.hget(self.store.head_key(game_id), "version")
-        for (game_id, followed), version in zip(games, pipe.execute(), strict=True):
+        for (_, followed), version in zip(games, pipe.execute(), strict=True):
             if version is not None and int(version) > followed.cursor:
                 followed.dirty = True
 

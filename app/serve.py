@@ -99,8 +99,8 @@ def serve_gunicorn(host: str, port: int, workers: int, connections: int | None) 
                 self.cfg.set(name, value)
 
         def load(self):
-            from app import create_app
-            return create_app()
+            from app.wsgi import app
+            return app
 
     Gunicorn().run()
     return 0

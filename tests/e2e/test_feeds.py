@@ -50,7 +50,7 @@ def seated_game(base: str, seats: int = SEATS) -> tuple[str, dict[str, str]]:
 def one_action(base: str, game_id: str, tokens: dict[str, str]) -> tuple[int, float]:
     """A legal action by a seat that owes one: its status and seconds."""
     rng = random.Random(game_id)
-    for color, token in tokens.items():
+    for token in tokens.values():
         prompts = requests.get(f"{base}/games/{game_id}/prompts", headers={"Authorization": f"Bearer {token}"},
                                timeout=10).json()["prompts"]
         for prompt in prompts:
