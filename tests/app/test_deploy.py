@@ -49,7 +49,7 @@ def test_the_api_runs_gunicorn_with_the_shipped_gevent_settings_on_the_wsgi_app(
     assert 'CMD ["gunicorn", "--bind", "0.0.0.0:8000", "app.wsgi:app"]' in (ROOT / "Dockerfile").read_text()
     module, _, attribute = words[-1].partition(":")
     assert importlib.util.find_spec(module) is not None
-    assert re.search(rf"^{attribute} = create_app\(\)", (ROOT / "app" / "wsgi.py").read_text(), re.M)
+    assert re.search(rf"^{attribute} = build\(\)", (ROOT / "app" / "wsgi.py").read_text(), re.M)
     assert (Path(sys.executable).parent / "gunicorn").exists()
 
 
