@@ -1,6 +1,7 @@
 """Feed load: thousands of idle live feeds against gunicorn + `cosmic worker` on real Redis, and what they cost.
 
     REDIS_URL=redis://127.0.0.1:6379/4 .venv/bin/python bench/feedload.py --feeds 1000 5000
+    .venv/bin/python bench/feedload.py --feeds 1000 5000     # on a redis-server of its own
 
 For each number of feeds it starts gunicorn (gunicorn.conf.py's settings, as shipped) and one
 `cosmic worker` under a fresh key prefix (deleted afterwards), then:
@@ -371,19 +372,42 @@ def main(argv=None) -> int:
     parser.add_argument("--seconds", type=float, default=40.0,
                         help="how long to measure while the feeds are open (past 15 s: keep-alives flow)")
     args = parser.parse_args(argv)
-    redis_url = os.environ.get("REDIS_URL")
-    if not redis_url:
-        raise SystemExit("set REDIS_URL (e.g. redis://127.0.0.1:6379/4): this bench runs gunicorn on a real Redis")
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # one socket per feed, in this process too
+    own_redis = None
+    redis_url = os.environ.get("REDIS_URL")
+    if not redis_url:  # a throwaway Redis of its own (how `bench/load.py --feeds` runs it)
+        own_redis, redis_url = start_redis()
     rows = []
-    for feeds in args.feeds:
-        print(f"{feeds} feeds ...", file=sys.stderr, flush=True)
-        row = run(feeds, redis_url, args.seconds)
-        print(json.dumps(row), flush=True)
-        rows.append(row)
+    try:
+        for feeds in args.feeds:
+            print(f"{feeds} feeds on {redis_url} ...", file=sys.stderr, flush=True)
+            row = run(feeds, redis_url, args.seconds)
+            print(json.dumps(row), flush=True)
+            rows.append(row)
+    finally:
+        if own_redis is not None:
+            own_redis.terminate()
+            own_redis.wait(10)
     print(table(rows))
     return 0
+
+
+def start_redis() -> tuple[subprocess.Popen, str]:
+    """``redis-server`` on a free loopback port, in memory only; its process and URL."""
+    port = free_port()
+    server = subprocess.Popen(["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "",
+                               "--appendonly", "no", "--maxclients", "20000"],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    import redis
+    for _ in range(100):
+        try:
+            redis.Redis(port=port).ping()
+            return server, f"redis://127.0.0.1:{port}/0"
+        except redis.ConnectionError:
+            time.sleep(0.1)
+    server.terminate()
+    raise SystemExit("redis-server did not start")
 
 
 if __name__ == "__main__":

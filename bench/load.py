@@ -347,6 +347,7 @@ def main(argv=None) -> int:
     parser.add_argument("--seconds", nargs="+", type=float, help="time budget of each N (default 45/60/90)")
     parser.add_argument("--actions", nargs="+", type=int, help="HTTP actions per game at each N (default 60/20/4)")
     parser.add_argument("--threads", type=int, default=8, help="HTTP client threads")
+    parser.add_argument("--feeds", nargs="+", type=int, help="then hold this many idle live feeds (bench/feedload.py)")
     args = parser.parse_args(argv)
     if not available():
         raise SystemExit("redis-server and redis-cli are needed (this bench starts its own Redis servers)")
@@ -360,6 +361,9 @@ def main(argv=None) -> int:
             print(json.dumps(row), flush=True)
             rows.append(row)
     print(table(rows))
+    if args.feeds:  # (gevent's monkey patching stays in that process)
+        subprocess.run([sys.executable, str(Path(__file__).with_name("feedload.py")), "--feeds",
+                        *map(str, args.feeds)], env={k: v for k, v in os.environ.items() if k != "REDIS_URL"}, check=True)
     return 0
 
 
