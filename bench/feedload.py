@@ -27,11 +27,11 @@ from gevent import monkey
 monkey.patch_all()
 
 import argparse  # noqa: E402
+import functools  # noqa: E402
 import importlib.util  # noqa: E402
 import json  # noqa: E402
 import os  # noqa: E402
 import resource  # noqa: E402
-import signal  # noqa: E402
 import socket  # noqa: E402
 import subprocess  # noqa: E402
 import sys  # noqa: E402
@@ -57,8 +57,9 @@ PER_ADDRESS = 25
 PLAYED_GAMES = 6
 
 
+@functools.cache
 def _service_module():
-    """bench/service.py (its seeded games and the commands computed for them)."""
+    """bench/service.py (its seeded games and the commands computed for them, how it stops a server)."""
     spec = importlib.util.spec_from_file_location("bench_service", ROOT / "bench" / "service.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -136,14 +137,7 @@ class Servers:
 
     def stop(self) -> None:
         for process in self.processes:
-            try:
-                os.killpg(process.pid, signal.SIGTERM)
-                process.wait(15)
-            except (ProcessLookupError, subprocess.TimeoutExpired):
-                try:
-                    os.killpg(process.pid, signal.SIGKILL)
-                except ProcessLookupError:
-                    pass
+            _service_module().stop(process)
         import redis
 
         from workers.queues import purge
