@@ -19,7 +19,8 @@ def test_every_variable_is_read():
            "COSMIC_IDEMPOTENCY_TTL": "60", "COSMIC_SSE_KEEPALIVE": "2.5", "COSMIC_SSE_MAX_SECONDS": "30",
            "COSMIC_ACTION_RETRIES": "2", "COSMIC_BOT_MOVES": "3", "COSMIC_WEBHOOK_TIMEOUT": "1.5",
            "COSMIC_WEBHOOK_BACKOFF": "0.2", "COSMIC_WEBHOOK_BACKOFF_MAX": "4", "COSMIC_WEBHOOK_LOG_SIZE": "5",
-           "COSMIC_WEBHOOK_ALLOW_PRIVATE": "true"}
+           "COSMIC_WEBHOOK_ALLOW_PRIVATE": "true", "COSMIC_FEEDS_PER_TOKEN": "6", "COSMIC_FEEDS_PER_ADDRESS": "7",
+           "COSMIC_FEEDS_PER_PROCESS": "8"}
     assert set(env) == set(ENV_NAMES.values())
     settings = Settings.from_env(env)
     assert not settings.embedded
@@ -30,13 +31,15 @@ def test_every_variable_is_read():
         (60, 2.5, 30.0, 2)
     assert (settings.bot_moves, settings.webhook_timeout, settings.webhook_backoff, settings.webhook_backoff_max,
             settings.webhook_log_size, settings.webhook_allow_private) == (3, 1.5, 0.2, 4.0, 5, True)
+    assert (settings.feeds_per_token, settings.feeds_per_address, settings.feeds_per_process) == (6, 7, 8)
 
 
 @pytest.mark.parametrize("env, name", [({"COSMIC_SNAPSHOT_EVERY": "many"}, "COSMIC_SNAPSHOT_EVERY"),
                                        ({"COSMIC_SNAPSHOT_EVERY": "0"}, "COSMIC_SNAPSHOT_EVERY"),
                                        ({"COSMIC_PREFIX": "a{b}"}, "COSMIC_PREFIX"),
                                        ({"COSMIC_WEBHOOK_ALLOW_PRIVATE": "maybe"}, "COSMIC_WEBHOOK_ALLOW_PRIVATE"),
-                                       ({"COSMIC_WEBHOOK_BACKOFF": "-1"}, "COSMIC_WEBHOOK_BACKOFF")])
+                                       ({"COSMIC_WEBHOOK_BACKOFF": "-1"}, "COSMIC_WEBHOOK_BACKOFF"),
+                                       ({"COSMIC_FEEDS_PER_TOKEN": "0"}, "COSMIC_FEEDS_PER_TOKEN")])
 def test_bad_values_name_their_variable(env, name):
     with pytest.raises(ValueError, match=name):
         Settings.from_env(env)
