@@ -36,5 +36,5 @@ COPY workers ./workers
 RUN pip install --no-deps -e . && useradd --system --no-create-home cosmic
 USER cosmic
 EXPOSE 8000
-CMD ["gunicorn", "--worker-class", "gthread", "--workers", "2", "--threads", "16", "--timeout", "60", \
-     "--bind", "0.0.0.0:8000", "--access-logfile", "-", "app.wsgi:app"]
+# gunicorn.conf.py's settings (app/servers.py): gevent workers, bounded requests, GET /metrics
+CMD ["gunicorn", "--bind", "0.0.0.0:8000", "app.wsgi:app"]

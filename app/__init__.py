@@ -7,7 +7,10 @@ process's, from the environment). The routes live in `app.routes`, request schem
 
 from __future__ import annotations
 
-MAX_URL_LENGTH = 16 * 1024
+# The longest URL the app serves; longer ones get its 414 problem. It stays below the servers' own
+# bound on the request line (8190 bytes: gunicorn's largest, see gunicorn.conf.py; the embedded
+# server's too), which answers longer lines with its own 414 before the app sees them.
+MAX_URL_LENGTH = 4096
 
 
 def create_app(runtime=None):
@@ -16,7 +19,9 @@ def create_app(runtime=None):
 
     from app import limits, problems
     from app.auth import Tokens
-    from app.routes import feed, games, history, meta, play, table, webhooks
+    from app.feedcaps import FeedCaps
+    from app.hub import FeedHub
+    from app.routes import feed, games, history, meta, metrics, play, table, webhooks
     from app.routes.common import GameIdConverter
     from workers import runtime as runtime_module
 
@@ -28,10 +33,16 @@ def create_app(runtime=None):
     app.url_map.strict_slashes = False
     app.extensions["cosmic"] = runtime
     app.extensions["cosmic.tokens"] = Tokens(runtime.store)
+    settings = runtime.settings
+    caps = FeedCaps(runtime.redis, settings.prefix, per_token=settings.feeds_per_token,
+                    per_address=settings.feeds_per_address, per_process=settings.feeds_per_process)
+    app.extensions["cosmic.feedcaps"] = caps
+    app.extensions["cosmic.hub"] = FeedHub(runtime.store, runtime.new_connection, on_tick=caps.renew)
     problems.register(app)
-    for blueprint in (meta.bp, games.bp, play.bp, feed.bp, webhooks.bp, history.bp, table.bp):
+    for blueprint in (meta.bp, games.bp, play.bp, feed.bp, webhooks.bp, history.bp, table.bp, metrics.bp):
         app.register_blueprint(blueprint)
     limits.install(app, runtime.settings)
+    _count_requests(app, runtime)
 
     @app.before_request
     def url_not_too_long():
@@ -47,3 +58,27 @@ def create_app(runtime=None):
         return response
 
     return app
+
+
+def _count_requests(app, runtime) -> None:
+    """Request counts and latencies per route template, and the events this process appends (workers/metrics.py)."""
+    import time
+
+    from flask import g, request
+
+    from workers import metrics
+
+    @app.before_request
+    def start_clock():
+        g.cosmic_started = time.perf_counter()
+
+    @app.after_request
+    def count(response):
+        started = g.pop("cosmic_started", None)
+        route = request.url_rule.rule if request.url_rule is not None else "(unmatched)"
+        metrics.HTTP_REQUESTS.labels(request.method, route, str(response.status_code)).inc()
+        if started is not None:
+            metrics.HTTP_LATENCY.labels(request.method, route).observe(time.perf_counter() - started)
+        return response
+
+    runtime.commands.add_listener(lambda game_id, before, after, events: metrics.EVENTS_APPENDED.inc(len(events)))

@@ -104,9 +104,16 @@ def cmd_catalogue(args) -> int:
 
 def cmd_serve(args) -> int:
     """Run the HTTP service (embedded without REDIS_URL, gunicorn with it)."""
+    import os
+    if not os.environ.get("REDIS_URL"):
+        # the embedded mode serves with gevent in this process: patch before anything imports sockets,
+        # threads or Redis (under gunicorn its gevent worker patches each worker process itself)
+        from gevent import monkey
+        monkey.patch_all()
     from app.serve import serve
     from workers.settings import Settings
-    return serve(Settings.from_env(), host=args.host, port=args.port, workers=args.workers, threads=args.threads)
+    return serve(Settings.from_env(), host=args.host, port=args.port, workers=args.workers,
+                 connections=args.connections)
 
 
 def cmd_worker(args) -> int:
@@ -176,7 +183,8 @@ def build_parser() -> argparse.ArgumentParser:
     srv.add_argument("--host", default="127.0.0.1")
     srv.add_argument("--port", type=int, default=8000)
     srv.add_argument("--workers", type=int, default=2, help="gunicorn worker processes (with REDIS_URL)")
-    srv.add_argument("--threads", type=int, default=16, help="threads per gunicorn worker (with REDIS_URL)")
+    srv.add_argument("--connections", type=int, default=None,
+                     help="connections per gunicorn worker (with REDIS_URL; default 6000, app/servers.py)")
     srv.set_defaults(func=cmd_serve)
 
     wrk = sub.add_parser("worker", help="run the jobs and the timers' clock (needs REDIS_URL)")

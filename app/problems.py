@@ -40,6 +40,8 @@ TITLES = {
     "not-owed": "No such decision is owed",
     "payload-too-large": "The request body is too large",
     "uri-too-long": "The URL is too long",
+    "headers-too-large": "The request's header fields are too many or too large",
+    "malformed-http": "The request is not valid HTTP",
     "unsupported-media-type": "The request body must be JSON",
     "rules-violation": "The rules forbid this",
     "idempotency-key-reused": "The Idempotency-Key was used for another request",

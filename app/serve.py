@@ -1,10 +1,18 @@
 """``cosmic serve``: the whole service in one process (embedded), or the web tier under gunicorn.
 
+Both serve with gevent (app/servers.py): a live feed or a slow client costs a greenlet, not a
+thread, and the same bounds on request lines, headers and bodies apply.
+
 - No ``REDIS_URL``: an in-process Redis (fakeredis), games loaded from and mirrored to the
-  data folder, an in-process RQ worker thread, and a threaded HTTP server, all in this one
-  process. Stop it with Ctrl-C; start it again and the games are back.
-- ``REDIS_URL`` set: gunicorn with threaded workers (``gthread``, needed for the
-  server-sent-events feed) on that Redis; run ``cosmic worker`` next to it for the jobs.
+  data folder, the in-process RQ worker, and gevent's WSGI server, all in this one process.
+  `cosmic serve` monkey-patches the standard library first (app/cli.py), so the worker's threads
+  are greenlets too and fakeredis' locks and waits are gevent's. Greenlets only switch when one
+  waits, and neither fakeredis (no sockets) nor the compiled engine ever waits: a burst of bot
+  moves would hold the server for the whole burst. So every append yields (`yield_after_append`):
+  a request waits for at most one move, never for a burst. Stop it with Ctrl-C; start it again
+  and the games are back.
+- ``REDIS_URL`` set: gunicorn with its gevent worker (gunicorn.conf.py's settings,
+  `app.servers.gunicorn_settings`) on that Redis; run ``cosmic worker`` next to it for the jobs.
 """
 
 from __future__ import annotations
@@ -17,18 +25,18 @@ import sys
 from workers.settings import Settings
 
 
-def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8000, workers: int = 2, threads: int = 16) -> int:
+def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8000, workers: int = 2,
+          connections: int | None = None) -> int:
     """Run until interrupted; returns the exit status."""
     if settings.embedded:
         return serve_embedded(settings, host, port)
-    return serve_gunicorn(host, port, workers, threads)
+    return serve_gunicorn(host, port, workers, connections)
 
 
 def serve_embedded(settings: Settings, host: str, port: int) -> int:
-    """Everything in this process: fakeredis, the data folder, a worker thread, a threaded server."""
-    from werkzeug.serving import make_server
-
+    """Everything in this process: fakeredis, the data folder, the worker, gevent's WSGI server."""
     from app import create_app
+    from app.servers import embedded_server
     from workers import runtime as runtime_module
     from workers.embedded import EmbeddedWorker
     from workers.runtime import Runtime
@@ -42,8 +50,10 @@ def serve_embedded(settings: Settings, host: str, port: int) -> int:
     print(f"loaded {len(report['loaded'])} game(s) from {settings.data_dir}"
           + (f"; NOT loaded (see log): {', '.join(sorted(report['failed']))}" if report["failed"] else ""),
           file=sys.stderr)
+    runtime.commands.add_listener(yield_after_append)
     worker = EmbeddedWorker(runtime).start()
-    server = make_server(host, port, create_app(runtime), threaded=True)
+    server = embedded_server(host, port, create_app(runtime))
+    server.start()
     signal.signal(signal.SIGTERM, _interrupt)
     print(f"serving on http://{host}:{server.server_port} (embedded Redis, games kept in {settings.data_dir})",
           file=sys.stderr, flush=True)
@@ -52,10 +62,21 @@ def serve_embedded(settings: Settings, host: str, port: int) -> int:
     except KeyboardInterrupt:
         pass
     finally:
-        server.server_close()
+        server.stop(timeout=1)
         worker.stop()
         runtime.close()
     return 0
+
+
+def yield_after_append(game_id, before, after, events) -> None:
+    """Let every other greenlet run after an append (a listener of the embedded runtime's commands).
+
+    Under gevent, code that never waits is never interrupted: a bot job playing 200 moves on
+    the in-process Redis would keep every request waiting until it ends. Each move appends, so
+    yielding here bounds a request's wait by one move.
+    """
+    import gevent
+    gevent.sleep(0)
 
 
 def _interrupt(signum, frame):
@@ -63,20 +84,23 @@ def _interrupt(signum, frame):
     raise KeyboardInterrupt
 
 
-def serve_gunicorn(host: str, port: int, workers: int, threads: int) -> int:
-    """The web tier under gunicorn (each worker process builds its runtime from the environment)."""
+def serve_gunicorn(host: str, port: int, workers: int, connections: int | None) -> int:
+    """The web tier under gunicorn's gevent worker (each worker process builds its runtime from the environment)."""
     from gunicorn.app.base import BaseApplication
+
+    from app.servers import gunicorn_settings
 
     class Gunicorn(BaseApplication):
         def load_config(self):
-            for name, value in {"bind": f"{host}:{port}", "workers": workers, "threads": threads,
-                                "worker_class": "gthread", "timeout": 60, "accesslog": "-",
-                                "limit_request_line": 0}.items():  # the app refuses long URLs (gunicorn.conf.py)
+            settings = {**gunicorn_settings(), "bind": f"{host}:{port}", "workers": workers}
+            if connections:
+                settings["worker_connections"] = connections
+            for name, value in settings.items():
                 self.cfg.set(name, value)
 
         def load(self):
-            from app import create_app
-            return create_app()
+            from app.wsgi import app
+            return app
 
     Gunicorn().run()
     return 0

@@ -478,6 +478,7 @@ def main(argv=None) -> int:
     parser.add_argument("--threads", type=int, default=8, help="HTTP client threads")
     parser.add_argument("--capacity-games", type=int, default=100, help="bot-only games for one worker (0: skip)")
     parser.add_argument("--capacity-seconds", type=float, default=30, help="how long the capacity run is measured")
+    parser.add_argument("--feeds", nargs="+", type=int, help="then hold this many idle live feeds (bench/feedload.py)")
     args = parser.parse_args(argv)
     if not available():
         raise SystemExit("redis-server and redis-cli are needed (this bench starts its own Redis servers)")
@@ -500,6 +501,9 @@ def main(argv=None) -> int:
         print(table(rows))
     if capacities:
         print(capacity_table(capacities))
+    if args.feeds:  # (gevent's monkey patching stays in that process)
+        subprocess.run([sys.executable, str(Path(__file__).with_name("feedload.py")), "--feeds",
+                        *map(str, args.feeds)], env={k: v for k, v in os.environ.items() if k != "REDIS_URL"}, check=True)
     return 0
 
 

@@ -11,6 +11,11 @@ one Redis Cluster slot and the append script may touch all of them):
                                      "version"}``; ``<h>`` = SHA-256 of the idempotency key;
                                      expires after ``idempotency_ttl`` seconds
 
+After every append (and restore) the store publishes ``<game_id> <version>`` on the pub/sub
+channel ``{prefix}:appended`` (`EventStore.appended_channel`): the live feeds' hub
+(app/hub.py) wakes on it instead of every feed blocking on its own read. A notification is
+only a hint: it is sent after the write, may be lost, and readers still read the stream.
+
 An append is sealed in Python (sequence numbers and the SHA-256 chain need the hashes)
 and written by one Lua script, which first checks everything (idempotency record, version,
 previous hash, sizes, JSON, sequence and hash links) and only then writes. Redis runs a
@@ -23,6 +28,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import re
 import time
 from collections.abc import Iterator
@@ -40,6 +46,7 @@ from events.exceptions import (
     UnknownEventType,
 )
 
+log = logging.getLogger(__name__)
 DEFAULT_IDEMPOTENCY_TTL = 24 * 3600
 _GAME_ID_RE = re.compile(r"^[^\s{}*?\[\]\\]{1,200}$")  # no braces (hash tag) and no glob characters
 _HEAD_CACHE_LIMIT = 4096
@@ -245,6 +252,7 @@ class EventStore:
         reply = [_text(part) if isinstance(part, bytes) else part for part in self._append_script(keys, args)]
         if reply[0] == "ok":
             self._remember(game_id, reply[1], reply[2])
+            self._announce(game_id, reply[1])
             reply.append(sealed)
         elif reply[0] == "conflict":
             self._remember(game_id, reply[1], reply[2])
@@ -306,6 +314,20 @@ class EventStore:
                 {"key": idempotency_key, "fingerprint": fingerprint, "response": response, "version": version})
         except (TypeError, ValueError) as err:
             raise TypeError(f"the response to store with an idempotency key must be JSON-able: {err}") from err
+
+    # --- announcing appends -------------------------------------------------------------------
+
+    @property
+    def appended_channel(self) -> str:
+        """The pub/sub channel where every append is announced as ``<game_id> <version>``."""
+        return f"{self.prefix}:appended"
+
+    def _announce(self, game_id: str, version: int) -> None:
+        """Publish that the game reached ``version``; a failure is logged, never raised (the events are written)."""
+        try:
+            self.redis.publish(self.appended_channel, f"{game_id} {version}")
+        except Exception as err:  # the feeds' hub also polls the heads it follows, so a lost hint only delays them
+            log.warning("could not announce %s at version %s: %s", game_id, version, err)
 
     # --- the remembered head -----------------------------------------------------------------
 
@@ -429,6 +451,8 @@ class EventStore:
                 self._result(game_id, reply, start, None, None, None)
             self._remember(game_id, reply[1], reply[2])
             written += len(chunk)
+        if written:
+            self._announce(game_id, len(sealed))
         return written
 
     # --- housekeeping ------------------------------------------------------------------------

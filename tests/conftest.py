@@ -334,9 +334,9 @@ class ServiceProcesses:
         environment = self._environment(env)
         port = free_port()
         if web:
+            # gunicorn.conf.py's settings, as shipped (the gevent worker, its bounds), on a port of its own
             self._start(f"web-{len(self.processes)}", [
-                str(BIN / "gunicorn"), "--worker-class", "gthread", "--workers", "2", "--threads", "8",
-                "--bind", f"127.0.0.1:{port}", "--timeout", "60", "app.wsgi:app"], environment)
+                str(BIN / "gunicorn"), "--bind", f"127.0.0.1:{port}", "app.wsgi:app"], environment)
         if worker:
             self.worker(env=env)
         if not web:

@@ -22,6 +22,9 @@ class Settings:
     idempotency_ttl: int = 86400         # COSMIC_IDEMPOTENCY_TTL: seconds an Idempotency-Key is kept
     sse_keepalive: float = 15.0          # COSMIC_SSE_KEEPALIVE: seconds between keep-alive comments
     sse_max_seconds: float = 300.0       # COSMIC_SSE_MAX_SECONDS: longest a stream stays open
+    feeds_per_token: int = 4             # COSMIC_FEEDS_PER_TOKEN: live feeds a seat token may hold open at once
+    feeds_per_address: int = 32          # COSMIC_FEEDS_PER_ADDRESS: anonymous live feeds open at once per client address
+    feeds_per_process: int = 5000        # COSMIC_FEEDS_PER_PROCESS: live feeds one API process serves at once
     action_retries: int = 5              # COSMIC_ACTION_RETRIES: re-decides after a conflicting append
     bot_moves: int = 50                  # COSMIC_BOT_MOVES: bot decisions per job before it hands over
     webhook_timeout: float = 5.0         # COSMIC_WEBHOOK_TIMEOUT: seconds a webhook POST may take
@@ -40,10 +43,6 @@ class Settings:
     limit_write_token: str = "120 per minute"                     # COSMIC_LIMIT_WRITE_TOKEN: every POST and DELETE
     limit_write_address: str = "600 per minute"                   # COSMIC_LIMIT_WRITE_ADDRESS
     trusted_proxies: int = 0             # COSMIC_TRUSTED_PROXIES: proxies in front whose X-Forwarded-For is believed
-    # Caps on open live feeds (concurrency, not rates; the feed machinery applies them, 0 = no cap)
-    feeds_per_token: int = 20            # COSMIC_FEEDS_PER_TOKEN: open feeds of one bearer token (429)
-    feeds_per_address: int = 200         # COSMIC_FEEDS_PER_ADDRESS: open anonymous feeds of one address (429)
-    feeds_max: int = 0                   # COSMIC_FEEDS_MAX: open feeds of one API process (503)
     worker_metrics: str | None = None    # COSMIC_WORKER_METRICS: [host:]port of `cosmic worker`'s metrics; unset: none
 
     @property
@@ -88,13 +87,15 @@ class Settings:
         if self.sse_keepalive <= 0 or self.sse_max_seconds <= 0 or self.action_retries < 0:
             raise ValueError("COSMIC_SSE_KEEPALIVE and COSMIC_SSE_MAX_SECONDS must be positive, "
                              "COSMIC_ACTION_RETRIES not negative")
+        if min(self.feeds_per_token, self.feeds_per_address, self.feeds_per_process) < 1:
+            raise ValueError("COSMIC_FEEDS_PER_TOKEN, COSMIC_FEEDS_PER_ADDRESS and COSMIC_FEEDS_PER_PROCESS "
+                             "must be at least 1")
         if self.bot_moves < 1 or self.webhook_log_size < 1:
             raise ValueError("COSMIC_BOT_MOVES and COSMIC_WEBHOOK_LOG_SIZE must be at least 1")
         if self.webhook_timeout <= 0 or self.webhook_backoff <= 0 or self.webhook_backoff_max < self.webhook_backoff:
             raise ValueError("COSMIC_WEBHOOK_TIMEOUT and COSMIC_WEBHOOK_BACKOFF must be positive, "
                              "COSMIC_WEBHOOK_BACKOFF_MAX at least COSMIC_WEBHOOK_BACKOFF")
         self._check_limits()
-
 
     def _check_limits(self) -> None:
         from limits import parse_many
@@ -107,9 +108,8 @@ class Settings:
             except ValueError:
                 raise ValueError(f"{ENV_NAMES[name]} must be rate limits such as '10 per minute; 60 per hour' "
                                  f"(or 'none'), not {value!r}") from None
-        for name in ("trusted_proxies", "feeds_per_token", "feeds_per_address", "feeds_max"):
-            if getattr(self, name) < 0:
-                raise ValueError(f"{ENV_NAMES[name]} may not be negative")
+        if self.trusted_proxies < 0:
+            raise ValueError("COSMIC_TRUSTED_PROXIES may not be negative")
 
     def _check_redis_urls(self) -> None:
         from workers.connections import is_cluster_url
@@ -128,13 +128,14 @@ ENV_NAMES = {
     "checkpoint_every": "COSMIC_CHECKPOINT_EVERY", "cache_games": "COSMIC_CACHE_GAMES",
     "idempotency_ttl": "COSMIC_IDEMPOTENCY_TTL", "sse_keepalive": "COSMIC_SSE_KEEPALIVE",
     "sse_max_seconds": "COSMIC_SSE_MAX_SECONDS", "action_retries": "COSMIC_ACTION_RETRIES",
+    "feeds_per_token": "COSMIC_FEEDS_PER_TOKEN", "feeds_per_address": "COSMIC_FEEDS_PER_ADDRESS",
+    "feeds_per_process": "COSMIC_FEEDS_PER_PROCESS",
     "bot_moves": "COSMIC_BOT_MOVES", "webhook_timeout": "COSMIC_WEBHOOK_TIMEOUT",
     "webhook_backoff": "COSMIC_WEBHOOK_BACKOFF", "webhook_backoff_max": "COSMIC_WEBHOOK_BACKOFF_MAX",
     "webhook_log_size": "COSMIC_WEBHOOK_LOG_SIZE", "webhook_allow_private": "COSMIC_WEBHOOK_ALLOW_PRIVATE",
     **{f"limit_{kind}_{who}": f"COSMIC_LIMIT_{kind.upper()}_{who.upper()}"  # the rate limits' quotas
        for kind in ("create", "fork", "webhook", "write") for who in ("token", "address")},
-    "trusted_proxies": "COSMIC_TRUSTED_PROXIES", "feeds_per_token": "COSMIC_FEEDS_PER_TOKEN",
-    "feeds_per_address": "COSMIC_FEEDS_PER_ADDRESS", "feeds_max": "COSMIC_FEEDS_MAX",
+    "trusted_proxies": "COSMIC_TRUSTED_PROXIES",
     "worker_metrics": "COSMIC_WORKER_METRICS",
 }
 LIMIT_FIELDS = tuple(name for name in ENV_NAMES if name.startswith("limit_"))

@@ -5,9 +5,10 @@ from __future__ import annotations
 import json
 import time
 
-from flask import Blueprint, Response, request
+from flask import Blueprint, Response, current_app, request
 
 from app import schemas
+from app.auth import bearer_token
 from app.http import parse_version_header, query, runtime, versioned
 from app.problems import Problem
 from app.routes.common import caller
@@ -16,9 +17,9 @@ from events.redaction import ADMIN
 from projections.errors import GameNotFound
 from projections.log import entry, log_view, visible
 from projections.sentences import Table
+from workers import metrics
 
 bp = Blueprint("feed", __name__)
-TAIL_BATCH = 100
 
 
 @bp.get("/games/<gid:game_id>/events")
@@ -48,7 +49,9 @@ def stream(game_id: str):
     Each message is ``id: <seq>``, ``event: <type>``, ``data: <event as JSON>``; a comment line
     keeps the connection alive; after the game's last event comes ``event: end``. The stream
     closes after ``?timeout`` seconds (at most the configured maximum): reconnect with
-    ``Last-Event-ID`` to go on.
+    ``Last-Event-ID`` to go on. The events come from this process's feed hub (app/hub.py), which
+    reads each game once for every feed that follows it; the open feeds are capped per token,
+    per client address and per process (app/feedcaps.py: 429 or 503 with ``Retry-After``).
     """
     who = caller(game_id)
     args = query(schemas.STREAM_QUERY)
@@ -58,13 +61,49 @@ def stream(game_id: str):
     after = resume if resume is not None else args.get("after", 0)
     limit = min(args.get("timeout", rt.settings.sse_max_seconds), rt.settings.sse_max_seconds)
     finished_at = state["v"] if state["status"] == "finished" else None
-    body = _messages(rt, game_id, who, after, limit, finished_at, Table.of(state))
-    return Response(body, mimetype="text/event-stream",
-                    headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no", "Vary": "Authorization"})
+    caps = feed_caps()
+    try:
+        lease = caps.acquire(who, bearer_token(), request.remote_addr, limit)
+    except Problem as refused:
+        metrics.FEEDS_REFUSED.labels(_refusal(who, refused)).inc()
+        raise
+    metrics.FEEDS_OPEN.labels(lease.kind).inc()
+    try:
+        body = _messages(hub(), rt, game_id, who, after, limit, finished_at, Table.of(state))
+        response = Response(body, mimetype="text/event-stream",
+                            headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no", "Vary": "Authorization"})
+    except BaseException:
+        _release(caps, lease)
+        raise
+    response.call_on_close(lambda: _release(caps, lease))  # also when the body was never read
+    return response
 
 
-def _messages(rt, game_id: str, who: str | None, after: int, limit: float, finished_at: int | None, table: Table):
-    """The SSE messages: catch up, then follow the stream's tail.
+def hub():
+    """This app's feed hub (app/hub.py)."""
+    return current_app.extensions["cosmic.hub"]
+
+
+def feed_caps():
+    """This app's caps on open feeds (app/feedcaps.py)."""
+    return current_app.extensions["cosmic.feedcaps"]
+
+
+def _refusal(who: str | None, refused: Problem) -> str:
+    if refused.status == 503:
+        return "process"
+    return "address" if who is None else "token"
+
+
+def _release(caps, lease) -> None:
+    if not lease.released:
+        caps.release(lease)
+        metrics.FEEDS_OPEN.labels(lease.kind).dec()
+
+
+def _messages(feed_hub, rt, game_id: str, who: str | None, after: int, limit: float, finished_at: int | None,
+              table: Table):
+    """The SSE messages: catch up, then follow the game through the hub.
 
     A ``GameEnded`` ends the stream only if nothing follows it: a game rewound after its end
     has a ``GameRewound`` marker after it and goes on (engine/rewind.py).
@@ -72,28 +111,41 @@ def _messages(rt, game_id: str, who: str | None, after: int, limit: float, finis
     keepalive = rt.settings.sse_keepalive
     deadline = time.monotonic() + limit
     yield "retry: 2000\n\n"
-    while True:
-        if finished_at is not None and after >= finished_at:
-            if rt.store.version(game_id) <= after:
-                yield "event: end\ndata: {}\n\n"
+    with feed_hub.subscribe({game_id: after}) as feed:
+        lagged = 0
+        while True:
+            if finished_at is not None and after >= finished_at:
+                if rt.store.version(game_id) <= after:
+                    yield "event: end\ndata: {}\n\n"
+                    return
+                finished_at = None  # the end was rewound: its marker comes next
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
                 return
-            finished_at = None  # the end was rewound: its marker comes next
-        remaining = deadline - time.monotonic()
-        if remaining <= 0:
-            return
-        batch = rt.store.tail(game_id, after, block_ms=max(1, int(min(keepalive, remaining) * 1000)),
-                              count=TAIL_BATCH)
-        if not batch:
-            yield ": keep-alive\n\n"
-            continue
-        for event in batch:
-            after = event["seq"]
-            if event["type"] == "GameEnded":
-                finished_at = after
-            elif is_marker(event):
-                finished_at = None
-            if visible(event, who):
-                yield _message(entry(event, who, table))
+            deliveries = feed.next(min(keepalive, remaining))
+            if feed.lagged != lagged:
+                metrics.FEED_CATCH_UPS.inc(feed.lagged - lagged)
+                lagged = feed.lagged
+            if not deliveries:
+                yield ": keep-alive\n\n"
+                continue
+            for batch, start in deliveries:
+                for event in batch.events[start:]:
+                    after = event["seq"]
+                    if event["type"] == "GameEnded":
+                        finished_at = after
+                    elif is_marker(event):
+                        finished_at = None
+                text = "".join(batch.rendered(who, _render(who, table))[start:])
+                if text:
+                    yield text
+
+
+def _render(who: str | None, table: Table):
+    """The SSE messages of a list of events for one viewer, with their sentences ("" for each event it may not see)."""
+    def render(events: list[dict]) -> list[str]:
+        return [_message(entry(event, who, table)) if visible(event, who) else "" for event in events]
+    return render
 
 
 def _message(event: dict) -> str:

@@ -37,13 +37,19 @@ def test_redis_keeps_an_append_only_file(compose):
     assert any(volume.endswith(":/data") for volume in compose["services"]["redis"]["volumes"])
 
 
-def test_the_api_runs_gunicorn_with_threads_on_the_wsgi_app(compose):
+def test_the_api_runs_gunicorn_with_the_shipped_gevent_settings_on_the_wsgi_app(compose):
+    """The container, like `cosmic serve`, takes gunicorn.conf.py's settings: gevent workers, bounded requests."""
     words = shell_of(compose["services"]["api"])
     assert words[0] == "gunicorn"
-    assert words[words.index("--worker-class") + 1] == "gthread"
+    assert "--worker-class" not in words and "--threads" not in words and "--limit-request-line" not in words
+    config: dict = {}
+    exec((ROOT / "gunicorn.conf.py").read_text(), config)
+    assert config["worker_class"] == "app.servers.GeventWorker" and config["limit_request_line"] == 8190
+    assert compose["services"]["api"]["ulimits"]["nofile"]["soft"] > 2 * config["worker_connections"]
+    assert 'CMD ["gunicorn", "--bind", "0.0.0.0:8000", "app.wsgi:app"]' in (ROOT / "Dockerfile").read_text()
     module, _, attribute = words[-1].partition(":")
     assert importlib.util.find_spec(module) is not None
-    assert re.search(rf"^{attribute} = create_app\(\)", (ROOT / "app" / "wsgi.py").read_text(), re.M)
+    assert re.search(rf"^{attribute} = build\(\)", (ROOT / "app" / "wsgi.py").read_text(), re.M)
     assert (Path(sys.executable).parent / "gunicorn").exists()
 
 

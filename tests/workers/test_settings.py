@@ -24,8 +24,8 @@ def test_every_variable_is_read():
            "COSMIC_LIMIT_FORK_TOKEN": "3 per hour", "COSMIC_LIMIT_FORK_ADDRESS": "4 per hour",
            "COSMIC_LIMIT_WEBHOOK_TOKEN": "5/minute", "COSMIC_LIMIT_WEBHOOK_ADDRESS": "none",
            "COSMIC_LIMIT_WRITE_TOKEN": "7 per second; 70 per minute", "COSMIC_LIMIT_WRITE_ADDRESS": "8 per second",
-           "COSMIC_TRUSTED_PROXIES": "2", "COSMIC_FEEDS_PER_TOKEN": "3", "COSMIC_FEEDS_PER_ADDRESS": "30",
-           "COSMIC_FEEDS_MAX": "3000", "COSMIC_WORKER_METRICS": "0.0.0.0:9101"}
+           "COSMIC_TRUSTED_PROXIES": "2", "COSMIC_FEEDS_PER_TOKEN": "6", "COSMIC_FEEDS_PER_ADDRESS": "7",
+           "COSMIC_FEEDS_PER_PROCESS": "8", "COSMIC_WORKER_METRICS": "0.0.0.0:9101"}
     assert set(env) == set(ENV_NAMES.values())
     settings = Settings.from_env(env)
     assert not settings.embedded
@@ -41,8 +41,8 @@ def test_every_variable_is_read():
             settings.limit_write_token, settings.limit_write_address) == (
         "1 per minute", "2 per minute", "3 per hour", "4 per hour", "5/minute", "none",
         "7 per second; 70 per minute", "8 per second")
-    assert (settings.trusted_proxies, settings.feeds_per_token, settings.feeds_per_address, settings.feeds_max) == \
-        (2, 3, 30, 3000)
+    assert settings.trusted_proxies == 2
+    assert (settings.feeds_per_token, settings.feeds_per_address, settings.feeds_per_process) == (6, 7, 8)
     assert settings.worker_metrics_address == ("0.0.0.0", 9101)
 
 
@@ -58,7 +58,8 @@ def test_the_worker_metrics_address_is_a_port_with_a_host_or_nothing():
                                        ({"COSMIC_WEBHOOK_ALLOW_PRIVATE": "maybe"}, "COSMIC_WEBHOOK_ALLOW_PRIVATE"),
                                        ({"COSMIC_WEBHOOK_BACKOFF": "-1"}, "COSMIC_WEBHOOK_BACKOFF"),
                                        ({"COSMIC_WORKER_METRICS": "host:port"}, "COSMIC_WORKER_METRICS"),
-                                       ({"COSMIC_WORKER_METRICS": "70000"}, "COSMIC_WORKER_METRICS")])
+                                       ({"COSMIC_WORKER_METRICS": "70000"}, "COSMIC_WORKER_METRICS"),
+                                       ({"COSMIC_FEEDS_PER_TOKEN": "0"}, "COSMIC_FEEDS_PER_TOKEN")])
 def test_bad_values_name_their_variable(env, name):
     with pytest.raises(ValueError, match=name):
         Settings.from_env(env)
