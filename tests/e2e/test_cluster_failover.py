@@ -144,7 +144,7 @@ def http_game(base: str, seed: str) -> tuple[str, str]:
     token = requests.post(f"{base}/games/{game}/players", json={"name": "Ann"}, timeout=10).json()["token"]
     for k in range(2):
         assert requests.post(f"{base}/games/{game}/players", json={"name": f"Bot {k}", "bot": "random"},
-                             timeout=10).status_code == 201
+                             headers=ADMIN, timeout=10).status_code == 201  # bots: the host's or the admin's
     assert requests.post(f"{base}/games/{game}/start", headers=ADMIN, timeout=10).status_code == 200
     return game, token
 

@@ -26,7 +26,7 @@ def test_bots_playing_in_the_embedded_worker_never_keep_health_or_a_feed_waiting
                                 timeout=30).json()["id"]
         for k in range(5):
             requests.post(f"{base}/games/{game_id}/players", json={"name": f"bot {k}", "bot": "random"},
-                          timeout=30).raise_for_status()
+                          headers=ADMIN, timeout=30).raise_for_status()  # bots: the host's or the admin's
         games.append(game_id)
     with requests.get(f"{base}/games/{games[0]}/stream", params={"timeout": 20}, stream=True, timeout=40) as feed:
         for game_id in games:
