@@ -107,11 +107,23 @@ def _phase(m: re.Match) -> str:
     return f"{determiner} {phase}"
 
 
+# a rule's title, "Stage 3, launch": "Launch phase: launch"
+_STAGE_HEADING = re.compile(r"^Stage (\d+), ")
+
+
+def _heading(m: re.Match) -> str:
+    stage = int(m.group(1))
+    if stage == 8:  # Mayfair's stage 8 holds both: "Stage 8, consolation" is told in the resolution
+        return "Reveal and resolution phases: "
+    return f"{PHASE_OF_STAGE.get(stage, 'resolution').capitalize()} phase: "
+
+
 def speak(text: str | None, ruleset: str) -> str | None:
     """``text`` (in RULES.md's words) in the words of an edition's table."""
     if not text or ruleset != "ffg":
         return text
     table = dict(_FFG)
+    text = _STAGE_HEADING.sub(_heading, text)
     text = _NUMBERED_STAGE.sub(_phase, text)
     return _ffg_pattern().sub(
         lambda m: _with_article(m.group(1), _case_like(m.group(2), table[m.group(2).lower()])), text)
