@@ -162,7 +162,20 @@ def told(prompt: dict, ruleset: str) -> dict:
     if ruleset != "mayfair":
         shown["options"] = [{**o, "label": speak(o.get("label") or o["action"].replace("_", " "), ruleset)}
                             for o in prompt["options"]]
+        if prompt.get("info"):
+            shown["info"] = _reasons_told(prompt["info"], ruleset)
     return shown
+
+
+def _reasons_told(info, ruleset: str):
+    """A prompt's ``info`` with every ``reason`` (words the engine wrote: "lost the challenge") in the edition's
+    words; the rest of it (ids, kinds, places) is data and stays as it is."""
+    if isinstance(info, dict):
+        return {k: speak(v, ruleset) if k == "reason" and isinstance(v, str) else _reasons_told(v, ruleset)
+                for k, v in info.items()}
+    if isinstance(info, list):
+        return [_reasons_told(v, ruleset) for v in info]
+    return info
 
 
 def terms(ruleset: str) -> dict:

@@ -103,6 +103,14 @@ def test_the_encounter_again_choice_of_an_ffg_game_is_labelled_in_its_words():
     assert [o.get("label") for o in told(prompt, "mayfair")["options"]] == [None, None]
 
 
+def test_the_reasons_a_prompt_gives_are_told_in_the_edition_s_words():
+    prompt = {"id": "p", "player": "red", "kind": "reaction", "options": [{"action": "decline", "args": {}}],
+              "info": {"power": "Reincarnator", "context": {"reason": "lost the challenge", "from": "cone:offense"}}}
+    assert told(prompt, "ffg")["info"] == {"power": "Reincarnator",
+                                          "context": {"reason": "lost the encounter", "from": "cone:offense"}}
+    assert told(prompt, "mayfair")["info"] == prompt["info"]
+
+
 def test_stage_sentences_name_the_ffg_phase_and_keep_the_mayfair_stage():
     event = {"type": "StageBegan", "payload": {"stage": 7, "name": "play challenge cards"}}
     assert sentence(event, None, Table(ruleset="ffg")) == "Planning."
@@ -131,6 +139,9 @@ def test_a_complete_ffg_game_shows_no_mayfair_word(seed):
             for prompt in views.own_prompts(state, colour):
                 kinds.add(prompt["kind"])
                 read_text("prompt title", prompt["title"])
+                for key, text in strings(prompt.get("info")):
+                    if key == "reason":
+                        read_text("prompt reason", text)
                 for option in prompt["options"]:
                     assert option.get("label"), (prompt["kind"], option["action"])  # nothing shown as a key
                     read_text("option label", option["label"])
