@@ -72,8 +72,8 @@ def numbered(lines: Iterable[str]) -> list[tuple[int, str]]:
 def bounded_lines(source: IO[str] | Iterable[str], limit: int = MAX_LINE) -> list[tuple[int, str]]:
     """Numbered lines of a file, refusing (`ImportRefused`) a line longer than ``limit`` characters.
 
-    From an open file no line is read whole beyond the limit (``readline(limit + 1)``), so a
-    50 MB line costs a megabyte of memory, not fifty.
+    From an open file no line is read whole beyond the limit (``readline(limit + 2)``, room for
+    a line ending), so a 50 MB line costs a megabyte of memory, not fifty.
     """
     rows = []
     readline = getattr(source, "readline", None)
