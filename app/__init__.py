@@ -53,8 +53,13 @@ def create_app(runtime=None):
 
     @app.after_request
     def no_sniffing(response):
-        """Browsers must take every body for the type it is sent as (JSON, problem, event stream)."""
+        """Browsers must take every body for the type it is sent as (JSON, problem, event stream), and
+        no answer is shown in another origin's frame or names its URL to the next page (the web table
+        sets a fuller policy of its own: app/routes/table.py)."""
         response.headers["X-Content-Type-Options"] = "nosniff"
+        response.headers.setdefault("X-Frame-Options", "DENY")
+        response.headers.setdefault("Referrer-Policy", "no-referrer")
+        response.headers.setdefault("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'")
         return response
 
     return app

@@ -25,7 +25,7 @@ EXIT_OK, EXIT_PROBLEM, EXIT_MISSING = 0, 1, 2
 def add_commands(sub) -> None:
     """Register the subcommands on the ``cosmic`` parser's subparsers."""
     aud = sub.add_parser("audit", help="verify games' hash chains and sequence, refold and compare with what is served")
-    _games_arguments(aud)
+    _games_arguments(aud, files=True)
     aud.add_argument("--json", action="store_true", help="one JSON report per line on stdout")
     aud.set_defaults(func=cmd_audit)
 
@@ -68,10 +68,12 @@ def accept_dashed_game_ids(parser) -> None:
     parser._negative_number_matcher = re.compile(r"^-[A-Za-z0-9_][A-Za-z0-9_-]*$")
 
 
-def _games_arguments(parser) -> None:
+def _games_arguments(parser, files: bool = False) -> None:
     group = parser.add_mutually_exclusive_group(required=True)
     group.add_argument("game_id", nargs="?", help="the game")
     group.add_argument("--all", action="store_true", help="every game")
+    if files:
+        group.add_argument("--file", metavar="EXPORT", help="an export file: its chain, and whether this service sealed it")
 
 
 # --- the store to work on -----------------------------------------------------------------------
@@ -136,6 +138,8 @@ def _read_lines(path: Path) -> list[tuple[int, str]]:
 def cmd_audit(args) -> int:
     """Audit one game or every game; prints one line (or JSON report) per game."""
     settings = _settings()
+    if args.file:
+        return _audit_export(settings, Path(args.file), args.json)
     if settings.embedded:
         return _audit_files(settings, args)
     from workers.runtime import Runtime
@@ -178,13 +182,49 @@ def _audit_files(settings, args) -> int:
     return status
 
 
+def _audit_export(settings, path: Path, as_json: bool) -> int:
+    """An export file: its chain (as import checks it) and the verdict on its seal, with this service's key."""
+    from workers import seal
+    from workers.errors import ImportRefused
+    from workers.runtime import Runtime
+    from workers.transfer import read_export
+    if not path.is_file():
+        _say(f"{path}: no such file")
+        return EXIT_MISSING
+    try:
+        with open(path, encoding="utf-8") as handle:
+            checked = read_export(handle)
+    except (ImportRefused, UnicodeDecodeError) as err:
+        print(json.dumps({"file": str(path), "ok": False, "problem": str(err)}) if as_json
+              else f"{path}: BROKEN: {err}")
+        return EXIT_PROBLEM
+    if settings.embedded:
+        sealer = seal.Sealer(seal.configured(settings) or seal.folder_key(settings.data_dir))
+    else:
+        runtime = Runtime(settings)
+        try:
+            sealer = runtime.sealer
+        finally:
+            runtime.close()
+    verdict, detail = sealer.verdict(checked.seal, checked.game_id, len(checked.events), checked.events[-1]["hash"])
+    if as_json:
+        print(json.dumps({"file": str(path), "game_id": checked.game_id, "ok": verdict != "forged",
+                          "events": len(checked.events), "seal": verdict, "seal_detail": detail}, sort_keys=True))
+    else:
+        word = {"sealed": "ok, sealed", "forged": "FORGED", "other-key": "UNSEALED", "unsealed": "UNSEALED"}[verdict]
+        print(f"{path}: {word}: game {checked.game_id}, {len(checked.events)} events, chain ok; {detail}")
+    return EXIT_PROBLEM if verdict == "forged" else EXIT_OK
+
+
 def _print_report(report, as_json: bool) -> int:
     data = report.as_dict()
     if as_json:
         print(json.dumps(data, sort_keys=True))
     elif report.ok:
         print(f"{report.game_id}: ok, {report.events} events in {data['seconds']:.3f} s "
-              f"({data['events_per_second']} events/s); compared: {len(report.compared)} states")
+              f"({data['events_per_second']} events/s); compared: {len(report.compared)} states"
+              + (f"; UNSEALED: its first {report.unsealed_until} events were imported without a seal of this "
+                 "service" if report.unsealed_until else ""))
     else:
         problem = report.problem
         where = f"event {problem.seq}" if problem.seq is not None else "the game"
@@ -254,7 +294,7 @@ def cmd_export(args) -> int:
     except ChainBreak as err:
         _say(f"{args.game_id}: not exported, the stored chain is broken at {err} (run cosmic audit)")
         return EXIT_PROBLEM
-    _say(f"exported {written} events of {args.game_id} to {args.output or 'standard output'}")
+    _say(f"exported {written - 1} events of {args.game_id} and their seal to {args.output or 'standard output'}")
     return EXIT_OK
 
 
@@ -265,22 +305,28 @@ def _export_source(settings, game_id: str):
         file = _data_file(settings, game_id)
         if not file.is_file():
             return None
-        return _checked_file_lines(game_id, file)
+        return _checked_file_lines(settings, game_id, file)
     from workers.runtime import Runtime
     runtime = Runtime(settings)
     if not _valid_id(runtime.store, game_id) or not runtime.store.exists(game_id):
         return None
-    return export_lines(runtime.store, game_id)
+    return export_lines(runtime.store, game_id, runtime.sealer, runtime.provenance.unsealed_until(game_id))
 
 
-def _checked_file_lines(game_id: str, file: Path):
+def _checked_file_lines(settings, game_id: str, file: Path):
+    """A data folder's game file, checked, then sealed with the folder's key (or COSMIC_SEAL_KEY)."""
     from events.envelope import ChainBreak
+    from workers import seal
     from workers.audit import audit_lines
     lines = _read_lines(file)
     report = audit_lines(game_id, lines)
     if not report.ok:
         raise ChainBreak(report.problem.seq or 0, f"{report.problem.id}: {report.problem.detail}")
-    return (text + "\n" for _, text in lines if text.strip())
+    sealer = seal.Sealer(seal.configured(settings) or seal.folder_key(settings.data_dir))
+    unsealed = seal.folder_provenance(settings.data_dir, settings.prefix).unsealed_until(game_id)
+    last = json.loads(next(text for _, text in reversed(lines) if text.strip()))
+    yield from (text + "\n" for _, text in lines if text.strip())
+    yield sealer.line(game_id, report.events, last["hash"], unsealed)
 
 
 def _write(lines, output: str | None) -> int:
@@ -327,7 +373,8 @@ def cmd_import(args) -> int:
             _say(f"{args.file}: not imported: not UTF-8 text ({err})")
             return EXIT_PROBLEM
         print(f"imported {result['events']} events as game {result['game_id']} (from {result['from']}): "
-              f"{result['status']} at version {result['version']}; audit ok")
+              f"{result['status']} at version {result['version']}; audit ok; "
+              + ("seal ok: " if result["seal"] == "sealed" else "UNSEALED: ") + result["seal_detail"])
         return EXIT_OK
 
     return _with_runtime(_settings(), load)

@@ -18,6 +18,7 @@ thread, and the same bounds on request lines, headers and bodies apply.
 from __future__ import annotations
 
 import dataclasses
+import os
 import secrets
 import signal
 import sys
@@ -44,6 +45,7 @@ def serve_embedded(settings: Settings, host: str, port: int) -> int:
     if not settings.admin_token:
         settings = dataclasses.replace(settings, admin_token=secrets.token_urlsafe(18))
         print(f"COSMIC_ADMIN_TOKEN not set; this run's admin token: {settings.admin_token}", file=sys.stderr)
+    os.umask(0o077)  # every file this process makes (the data folder's above all) is its owner's alone
     runtime = Runtime(settings)
     report = runtime.attach_data_folder(settings.data_dir)
     runtime_module.install(runtime)

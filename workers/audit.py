@@ -24,7 +24,10 @@ refold must equal every snapshot and checkpoint and the state this process serve
 
 The chain itself is anchored only by the head record and those caches: whoever rewrites an
 event, re-hashes every later one and the head, and deletes the snapshots and checkpoints is
-not caught. Keep exports (their last hash) elsewhere to anchor a finished game.
+not caught. Keep exports (their last hash) elsewhere to anchor a finished game: an export's
+seal (workers/seal.py) lets this service tell such a file from a forged one. The report's
+``unsealed_until`` says how many first events of a game came in by an unsealed import (an
+export without a seal, or sealed with another key): nothing vouches for those.
 """
 
 from __future__ import annotations
@@ -40,6 +43,7 @@ from engine.rewind import Replay
 from events import schemas
 from events.envelope import canonical_json, event_hash
 from projections.snapshots import Snapshot
+from workers.seal import Provenance
 
 READ_BATCH = 1000
 PROGRESS_EVERY = 1000
@@ -68,6 +72,7 @@ class AuditReport:
     problem: Finding | None = None
     compared: list[str] = field(default_factory=list)
     seconds: float = 0.0
+    unsealed_until: int | None = None  # the first events that came in by an unsealed import (workers/seal.py)
 
     def as_dict(self) -> dict:
         """The report as JSON-ready values (with events per second)."""
@@ -145,7 +150,7 @@ def _decode(raw) -> dict | None:
         return raw
     try:
         event = json.loads(raw)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, RecursionError):  # (nested too deeply for the parser)
         return None
     return event if isinstance(event, dict) else None
 
@@ -196,6 +201,7 @@ def audit_game(store, repository, game_id: str, progress: Progress | None = None
     report.problem = check.problem or _length_problem(version, length) or \
         _head_problem(store, game_id, check, version, head_hash) or _state_problem(repository, game_id, check, report)
     report.ok = report.problem is None
+    report.unsealed_until = Provenance(store).unsealed_until(game_id)
     report.seconds = time.perf_counter() - began
     if progress:
         progress(check.count, version)

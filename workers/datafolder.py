@@ -5,6 +5,9 @@ file is read, its hash chain verified and its events restored into the (empty, i
 store; after every append the new events are added to the game's file, so a restarted
 ``cosmic serve`` finds its games again. A file whose chain does not verify is left alone
 and not loaded (the error is logged). A lock file keeps a second process off the folder.
+
+The folder holds every dealt hand, the deck orders and the webhook secrets: it is the owner's
+alone (0700, its files 0600, what an older version left readable tightened at open).
 """
 
 from __future__ import annotations
@@ -23,6 +26,19 @@ log = logging.getLogger(__name__)
 SAFE_ID = re.compile(r"^[A-Za-z0-9_-]{1,100}$")
 
 
+def private(path, flags: int) -> int:
+    """An ``opener`` for `open` that creates the file readable and writable by its owner only."""
+    return os.open(path, flags, 0o600)
+
+
+def owner_only(folder: Path) -> None:
+    """The folder 0700 and every file in it 0600 (whatever the umask or an older version made)."""
+    os.chmod(folder, 0o700)
+    for entry in folder.iterdir():
+        if entry.is_file() and not entry.is_symlink():
+            os.chmod(entry, 0o600)
+
+
 class DataFolderBusy(RuntimeError):
     """Another process already keeps its games in this folder."""
 
@@ -32,8 +48,9 @@ class DataFolder:
 
     def __init__(self, path: str | os.PathLike):
         self.path = Path(path)
-        self.path.mkdir(parents=True, exist_ok=True)
-        self._lock_file = open(self.path / ".lock", "w")  # noqa: SIM115 (held for the process's life)
+        self.path.mkdir(mode=0o700, parents=True, exist_ok=True)
+        owner_only(self.path)
+        self._lock_file = open(self.path / ".lock", "w", opener=private)  # noqa: SIM115 (held for the process's life)
         try:
             fcntl.flock(self._lock_file, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
@@ -101,7 +118,7 @@ class DataFolder:
                 done = self._count_lines(self.file_of(game_id))
             events = store.read(game_id, after=done)
             if events:
-                with open(self.file_of(game_id), "a", encoding="utf-8") as handle:
+                with open(self.file_of(game_id), "a", encoding="utf-8", opener=private) as handle:
                     handle.write("".join(canonical_json(event) + "\n" for event in events))
                     handle.flush()
             self._written[game_id] = done + len(events)

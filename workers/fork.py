@@ -115,6 +115,8 @@ def fork(runtime, game_id: str, version: int | None = None, *, new_id: str | Non
     repository.record(fork_id, state, last_hash, 0)
     repository.snapshots.write(fork_id, state, last_hash)
     Origins(store).record(fork_id, game_id, version)
+    unsealed = runtime.provenance.unsealed_until(game_id)  # a fork of an unsealed import stays marked
+    runtime.provenance.mark(fork_id, min(unsealed, version) if unsealed else None)
     runtime.commands.notify(fork_id, empty(), state, sealed)
     return {"id": fork_id, "version": state["v"], "status": state["status"],
             "forked_from": {"game": game_id, "version": version}, "players": list(state.get("order") or [])}

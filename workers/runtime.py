@@ -27,9 +27,10 @@ from events.store import EventStore
 from projections.commands import CommandRunner
 from projections.index import GameIndex
 from projections.repository import Repository
-from workers import bots, connections, jobs, process, timers, webhooks
+from workers import bots, connections, jobs, process, seal, timers, webhooks
 from workers.hosts import Hosts
 from workers.queues import QUEUES, job_id, queue_name
+from workers.seal import Provenance, Sealer
 from workers.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -60,7 +61,19 @@ class Runtime:
         self.commands.add_listener(webhooks.listener(self))  # deliveries to matching webhook subscriptions
         self.data_folder = None
         self.service_keys = None
+        self.provenance = Provenance(self.store)  # how much of an imported game came in unsealed
+        self._sealer: Sealer | None = None
         self._queues: dict[str, Queue] = {}
+
+    @property
+    def sealer(self) -> Sealer:
+        """The seal of exports (workers/seal.py): COSMIC_SEAL_KEY, the data folder's key, or one kept in Redis."""
+        if self._sealer is None:
+            key = seal.configured(self.settings)
+            if key is None and self.data_folder is not None:
+                key = seal.folder_key(self.data_folder.path)
+            self._sealer = Sealer(key if key is not None else seal.redis_key(self.redis, self.settings.prefix))
+        return self._sealer
 
     def _connect(self, settings: Settings):
         if settings.redis_url:
@@ -91,6 +104,7 @@ class Runtime:
         from workers.datafolder import DataFolder
         from workers.servicekeys import ServiceKeys
         self.data_folder = DataFolder(path)
+        self._sealer = None  # the folder's key, unless COSMIC_SEAL_KEY is set
         self.service_keys = ServiceKeys(self.redis, self.settings.prefix, path)
         self.service_keys.load()  # tokens, webhook subscriptions, idempotency answers (15.15)
         report = self.data_folder.load_into(self.store)

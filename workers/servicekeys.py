@@ -22,6 +22,8 @@ import threading
 import time
 from pathlib import Path
 
+from workers.datafolder import private
+
 log = logging.getLogger(__name__)
 FILE_NAME = ".service.json"
 SAVE_EVERY = 1.0  # seconds
@@ -80,7 +82,8 @@ class ServiceKeys:
         """Write the kept keys to the file (atomically); returns how many."""
         dumped = self.dump()
         partial = self.file.with_suffix(".part")
-        partial.write_text(json.dumps(dumped, sort_keys=True))
+        with open(partial, "w", opener=private) as handle:  # owner-only: token digests, webhook secrets
+            handle.write(json.dumps(dumped, sort_keys=True))
         os.replace(partial, self.file)
         return len(dumped["keys"])
 

@@ -44,6 +44,7 @@ class Settings:
     limit_write_address: str = "600 per minute"                   # COSMIC_LIMIT_WRITE_ADDRESS
     trusted_proxies: int = 0             # COSMIC_TRUSTED_PROXIES: proxies in front whose X-Forwarded-For is believed
     worker_metrics: str | None = None    # COSMIC_WORKER_METRICS: [host:]port of `cosmic worker`'s metrics; unset: none
+    seal_key: str | None = None          # COSMIC_SEAL_KEY: the key exports are sealed with (workers/seal.py); unset: generated
 
     @property
     def embedded(self) -> bool:
@@ -82,6 +83,8 @@ class Settings:
         for name in ("snapshot_every", "checkpoint_every", "cache_games", "idempotency_ttl"):
             if getattr(self, name) < 1:
                 raise ValueError(f"{ENV_NAMES[name]} must be at least 1")
+        if self.seal_key is not None and len(self.seal_key.encode("utf-8")) < 16:
+            raise ValueError("COSMIC_SEAL_KEY must have at least 16 bytes (32 random ones, e.g. `openssl rand -hex 32`)")
         self._check_redis_urls()
         address(self.worker_metrics)  # (a ValueError naming the variable)
         if self.sse_keepalive <= 0 or self.sse_max_seconds <= 0 or self.action_retries < 0:
@@ -137,6 +140,7 @@ ENV_NAMES = {
        for kind in ("create", "fork", "webhook", "write") for who in ("token", "address")},
     "trusted_proxies": "COSMIC_TRUSTED_PROXIES",
     "worker_metrics": "COSMIC_WORKER_METRICS",
+    "seal_key": "COSMIC_SEAL_KEY",
 }
 LIMIT_FIELDS = tuple(name for name in ENV_NAMES if name.startswith("limit_"))
 

@@ -98,10 +98,48 @@ def resolved_addresses(name: str) -> list:
 
 def is_private_address(address) -> bool:
     """Anything but a public unicast address: loopback, private, shared (100.64.0.0/10, where cloud
-    metadata services live), link-local, reserved, documentation, multicast or unspecified."""
-    if getattr(address, "ipv4_mapped", None) is not None:
-        address = address.ipv4_mapped
+    metadata services live), link-local, reserved, documentation, multicast or unspecified.
+
+    An IPv6 address that carries an IPv4 address (`embedded_ipv4`: mapped, compatible,
+    translated, NAT64, 6to4, Teredo) is private when any IPv4 address it carries is: a gateway
+    would take it to that IPv4 address.
+    """
+    if address.version == 6 and any(is_private_address(inner) for inner in embedded_ipv4(address)):
+        return True
+    if address.version == 6 and any(address in net for net in LOCAL_ONLY_V6):
+        return True
     return not address.is_global or address.is_multicast
+
+
+# IPv6 ranges that carry an IPv4 address in their low 32 bits (RFC 4291 2.5.5, RFC 2765, RFC 6052)
+LOW_32_V6 = tuple(ipaddress.IPv6Network(net) for net in (
+    "::/96",             # IPv4-compatible (deprecated): ::127.0.0.1
+    "::ffff:0:0/96",     # IPv4-mapped: ::ffff:127.0.0.1
+    "::ffff:0:0:0/96",   # IPv4-translated (SIIT): ::ffff:0:127.0.0.1
+    "64:ff9b::/96",      # NAT64, the well-known prefix: 64:ff9b::127.0.0.1
+    "64:ff9b:1::/48",    # NAT64, local-use prefixes (RFC 8215), read as a /96 prefix
+))
+# IPv6 ranges that are never the public internet, whatever Python's tables say (RFC 8215:
+# local-use NAT64 prefixes lead into the operator's own network)
+LOCAL_ONLY_V6 = (ipaddress.IPv6Network("64:ff9b:1::/48"),)
+SIXTOFOUR = ipaddress.IPv6Network("2002::/16")
+TEREDO = ipaddress.IPv6Network("2001::/32")
+
+
+def embedded_ipv4(address: ipaddress.IPv6Address) -> list[ipaddress.IPv4Address]:
+    """The IPv4 addresses an IPv6 address carries, by the forms that lead to them.
+
+    Low 32 bits for the mapped, compatible, translated and NAT64 forms; bits 16-47 for 6to4
+    (2002:7f00:1::1 is 127.0.0.1); the server and the (inverted) client address for Teredo.
+    """
+    found = []
+    if any(address in net for net in LOW_32_V6):
+        found.append(ipaddress.IPv4Address(int(address) & 0xFFFFFFFF))
+    if address in SIXTOFOUR:
+        found.append(address.sixtofour)
+    if address in TEREDO:
+        found.extend(address.teredo)
+    return found
 
 
 def new_secret() -> str:

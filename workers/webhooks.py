@@ -33,8 +33,9 @@ receiver learns that the events after it continue the game from that version; th
 line's events were delivered before it and are not sent again. A fork is a new game: the
 all-games subscriptions get its copied events from its first.
 Redirects are not followed (a 3xx is a failure) and proxy variables are ignored. A player's
-subscription whose host resolves to a private address fails without a request unless
-``COSMIC_WEBHOOK_ALLOW_PRIVATE`` is set.
+subscription whose host resolves to a private address (IPv4 embedded in IPv6 included) fails
+without a request unless ``COSMIC_WEBHOOK_ALLOW_PRIVATE`` is set: the connection resolves the
+name once and connects only to the addresses it judged (`workers.outbound`).
 """
 
 from __future__ import annotations
@@ -42,10 +43,8 @@ from __future__ import annotations
 import hashlib
 import hmac
 import http.client
-import ipaddress
 import logging
 import math
-import socket
 import time
 import urllib.error
 import urllib.request
@@ -58,8 +57,9 @@ from workers import metrics
 from workers.clock import now_ms
 from workers.directory import Announcing, Directory
 from workers.leases import Lease, look_again_later, once_within
+from workers.outbound import VettedHTTPHandler, VettedHTTPSHandler, vetted_addresses
 from workers.process import current
-from workers.subscriptions import Subscriptions, is_private_address
+from workers.subscriptions import Subscriptions
 
 log = logging.getLogger(__name__)
 
@@ -222,13 +222,8 @@ def _attempt(runtime, subs: Subscriptions, sub: dict, event: dict, attempt: int)
                "X-Cosmic-Subscription": sub["id"], "X-Cosmic-Timestamp": str(now_ms())}
     started = time.monotonic()
     at = now_ms()
-    refused = None
-    if not runtime.settings.webhook_allow_private and sub.get("created_by") != ADMIN:
-        refused = private_target(sub["url"])
-    if refused is not None:
-        status, error = None, refused
-    else:
-        status, error = post(sub["url"], body, headers, runtime.settings.webhook_timeout)
+    vetted = not runtime.settings.webhook_allow_private and sub.get("created_by") != ADMIN
+    status, error = post(sub["url"], body, headers, runtime.settings.webhook_timeout, vetted=vetted)
     ok = status is not None and 200 <= status < 300
     metrics.WEBHOOK_ATTEMPTS.labels("ok" if ok else "failed").inc()
     if ok:  # the delivery's lag: from the event's append (its time) to the receiver's 2xx
@@ -253,13 +248,21 @@ class _NoRedirects(urllib.request.HTTPRedirectHandler):
 
 
 _OPENER = urllib.request.build_opener(urllib.request.ProxyHandler({}), _NoRedirects)
+# a player's target: the connection itself resolves the name and connects only to public addresses
+_VETTED_OPENER = urllib.request.build_opener(urllib.request.ProxyHandler({}), _NoRedirects,
+                                             VettedHTTPHandler, VettedHTTPSHandler)
 
 
-def post(url: str, body: bytes, headers: dict, timeout: float) -> tuple[int | None, str | None]:
-    """POST ``body``; (status code, None) when the receiver answered, (code or None, error) otherwise."""
+def post(url: str, body: bytes, headers: dict, timeout: float, vetted: bool = False) -> tuple[int | None, str | None]:
+    """POST ``body``; (status code, None) when the receiver answered, (code or None, error) otherwise.
+
+    ``vetted``: connect only to public addresses of the name, resolved by the connection itself
+    (`workers.outbound`), so no request leaves for an inward address.
+    """
     request = urllib.request.Request(url, data=body, headers=headers, method="POST")
+    opener = _VETTED_OPENER if vetted else _OPENER
     try:
-        with _OPENER.open(request, timeout=timeout) as response:
+        with opener.open(request, timeout=timeout) as response:
             response.read(RESPONSE_LIMIT)
             return response.status, None
     except urllib.error.HTTPError as err:
@@ -275,12 +278,7 @@ def private_target(url: str) -> str | None:
     """Why a player's webhook may not be sent to ``url`` (its host resolves to a private address), or None."""
     parts = urlsplit(url)
     try:
-        infos = socket.getaddrinfo(parts.hostname, parts.port or (443 if parts.scheme == "https" else 80),
-                                   proto=socket.IPPROTO_TCP)
-    except (OSError, UnicodeError) as err:
-        return f"cannot resolve {parts.hostname}: {err}"[:300]
-    for info in infos:
-        address = ipaddress.ip_address(info[4][0].split("%", 1)[0])
-        if is_private_address(address):
-            return f"refused: {parts.hostname} resolves to a private address ({address})"
+        vetted_addresses(parts.hostname, parts.port or (443 if parts.scheme == "https" else 80))
+    except OSError as err:
+        return str(err)[:300]
     return None

@@ -168,7 +168,7 @@ def export_game(game_id: str):
                "Content-Disposition": f'attachment; filename="{game_id}.jsonl"'}
     if who == ADMIN:
         try:
-            lines = list(export_lines(rt.store, game_id))
+            lines = list(export_lines(rt.store, game_id, rt.sealer, rt.provenance.unsealed_until(game_id)))
         except ChainBreak as err:
             log.error("export of game %s refused: %s", game_id, err)
             return problem_response(500, "internal-error", f"the stored stream is damaged at event {err.seq}; "

@@ -44,7 +44,8 @@ def act(game_id: str):
                               idempotency_key=None if key is None else f"{player or 'system'}:{key}",
                               fingerprint=fingerprint, respond=lambda after, events: _answer(game_id, after, events),
                               state=state,
-                              check=(lambda current: _check_identity_fields(current, player, extras)) if extras else None)
+                              check=(lambda current: _check_identity_fields(current, player, extras, body.get("prompt")))
+                              if extras else None)
     headers = {"ETag": f'"{outcome.version}"', "Cache-Control": "no-store"}
     if outcome.replayed:
         headers["Idempotent-Replayed"] = "true"
@@ -84,9 +85,18 @@ def _acting_player(who: str, body: dict) -> str | None:
     return who
 
 
-def _check_identity_fields(state: dict, player: str | None, extras: dict) -> None:
-    """Refuse fields that no option of the caller's decisions uses (typos, stray fields)."""
-    known = {name for p in views.own_prompts(state, player) for o in p["options"] for name in identity(o)}
+def _check_identity_fields(state: dict, player: str | None, extras: dict, wanted: str | None) -> None:
+    """Refuse fields that no option of the caller's decisions uses (typos, stray fields).
+
+    Only for a decision that is owed: when the caller owes nothing, or ``prompt`` names a decision
+    other than the one it owes now, the request is stale, and the engine's 409 ``not-owed`` says
+    so whatever fields it names (an ``ability`` of a window that has closed is no typo).
+    """
+    owed = views.own_prompts(state, player)
+    answerable = {p["id"] for p in owed} if player is None else {p["id"] for p in owed[:1]}  # a seat answers its first
+    if not owed or (wanted is not None and wanted not in answerable):
+        return
+    known = {name for p in owed for o in p["options"] for name in identity(o)}
     unknown = sorted(set(extras) - known)
     if unknown:
         raise Problem(400, "invalid-request", "the request has invalid or unknown fields",

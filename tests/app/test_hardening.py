@@ -278,3 +278,23 @@ def test_a_url_too_long_is_a_414_problem_and_a_long_one_reaches_the_app(client):
     assert too_long.status_code == 414 and problem_type(too_long) == "uri-too-long"
     long = client.get("/games?status=" + "x" * 3000)
     assert long.status_code == 400 and problem_type(long) == "invalid-request"
+
+
+def test_the_table_cannot_be_framed_and_keeps_to_its_own_origin(client):
+    """28.10: a page of another origin cannot frame the table (clickjacking a seat's buttons)."""
+    for path in ("/table/", "/table/main.js", "/table/table.css"):
+        answer = client.get(path)
+        assert answer.status_code == 200, path
+        policy = {d.split()[0]: d.split()[1:] for d in answer.headers["Content-Security-Policy"].split("; ")}
+        assert policy["frame-ancestors"] == ["'none'"] and policy["default-src"] == ["'self'"]
+        assert policy["script-src"] == ["'self'"] and policy["object-src"] == ["'none'"]
+        assert policy["base-uri"] == ["'none'"]
+        assert answer.headers["X-Frame-Options"] == "DENY"
+        assert answer.headers["Referrer-Policy"] == "no-referrer"
+
+
+def test_api_answers_cannot_be_framed_either(client):
+    for response in (client.get("/health"), client.get("/games/nope"), client.get("/table/nope.js")):
+        assert response.headers["X-Frame-Options"] == "DENY"
+        assert "frame-ancestors 'none'" in response.headers["Content-Security-Policy"]
+        assert response.headers["Referrer-Policy"] == "no-referrer"

@@ -105,11 +105,14 @@ def test_export_then_import_under_another_id_round_trips(service, commands, tmp_
     out = tmp_path / "g-export.jsonl"
     assert main(["export", "g", "-o", str(out)]) == 0
     lines = out.read_text().splitlines()
+    seal = json.loads(lines.pop())                               # the last line: the seal of the head
+    assert seal["cosmic_seal"] == 1 and seal["version"] == len(lines) and seal["hash"] == json.loads(lines[-1])["hash"]
     assert [json.loads(line) for line in lines] == service.events("g")
     assert main(["import", str(out)]) == 1                      # the id is taken
     assert "already a game" in capsys.readouterr().err
     assert main(["import", str(out), "--as", "copy"]) == 0
-    assert capsys.readouterr().out.startswith(f"imported {len(lines)} events as game copy (from g)")
+    said = capsys.readouterr().out
+    assert said.startswith(f"imported {len(lines)} events as game copy (from g)") and "seal ok" in said
     copied = service.events("copy")
     assert [e["payload"] for e in copied] == [json.loads(line)["payload"] for line in lines]
     assert main(["audit", "copy"]) == 0

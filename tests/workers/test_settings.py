@@ -25,7 +25,8 @@ def test_every_variable_is_read():
            "COSMIC_LIMIT_WEBHOOK_TOKEN": "5/minute", "COSMIC_LIMIT_WEBHOOK_ADDRESS": "none",
            "COSMIC_LIMIT_WRITE_TOKEN": "7 per second; 70 per minute", "COSMIC_LIMIT_WRITE_ADDRESS": "8 per second",
            "COSMIC_TRUSTED_PROXIES": "2", "COSMIC_FEEDS_PER_TOKEN": "6", "COSMIC_FEEDS_PER_ADDRESS": "7",
-           "COSMIC_FEEDS_PER_PROCESS": "8", "COSMIC_WORKER_METRICS": "0.0.0.0:9101"}
+           "COSMIC_FEEDS_PER_PROCESS": "8", "COSMIC_WORKER_METRICS": "0.0.0.0:9101",
+           "COSMIC_SEAL_KEY": "k" * 32}
     assert set(env) == set(ENV_NAMES.values())
     settings = Settings.from_env(env)
     assert not settings.embedded
@@ -44,6 +45,7 @@ def test_every_variable_is_read():
     assert settings.trusted_proxies == 2
     assert (settings.feeds_per_token, settings.feeds_per_address, settings.feeds_per_process) == (6, 7, 8)
     assert settings.worker_metrics_address == ("0.0.0.0", 9101)
+    assert settings.seal_key == "k" * 32
 
 
 def test_the_worker_metrics_address_is_a_port_with_a_host_or_nothing():
