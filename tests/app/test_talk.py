@@ -21,6 +21,7 @@ from tests.app.conftest import (
 from workers.runtime import Runtime
 from workers.settings import Settings
 from workers.talk import MAX_CHARACTERS
+from workers.transfer import export_lines, import_game
 
 SECRET = "meet me at the warp"
 
@@ -186,3 +187,20 @@ def test_a_seat_talking_too_fast_is_told_when_to_go_on(redis_client, rq_client, 
     assert int(refused.headers["Retry-After"]) >= 1 and refused.json["policy"] == "message-token-60s"
     assert say(client, game, "blue", "my turn to talk").status_code == 201  # the quota is the seat's
     assert not undocumented
+
+
+def test_talk_stays_in_the_record_through_rewinds_audits_and_imports(client, game, runtime):
+    before = say(client, game, "red", "before the rewind").json["version"]
+    assert say(client, game, "blue", SECRET, to="yellow").status_code == 201
+    game.moves(5)
+    rewound = client.post(game.url("/rewind"), json={"to_version": before}, headers=ADMIN)
+    assert rewound.status_code == 200, rewound.json  # a message's version is one the game waited at
+    assert [m["payload"]["text"] for m in messages(whole_log(client, game.id, game.as_("yellow")))] == \
+        ["before the rewind", SECRET]
+    audit = client.get(f"/admin/games/{game.id}/audit", headers=ADMIN).json
+    assert audit["ok"], audit
+    copy = import_game(runtime, list(export_lines(runtime.store, game.id)), as_id="talk-copy")
+    assert copy["audit"]["ok"] and copy["version"] == runtime.store.version(game.id)
+    assert [m["payload"]["text"] for m in messages(whole_log(client, "talk-copy", ADMIN))] == \
+        ["before the rewind", SECRET]
+    assert [m["payload"]["text"] for m in messages(whole_log(client, "talk-copy"))] == ["before the rewind"]
