@@ -14,9 +14,10 @@ not who spoke to whom. What they can tell is only that the game's version moved 
 
 The rules of the talk (`MessageRefused`, 422 ``message-refused`` with ``rule``):
 
-- ``talk.seat``: only a seated player speaks (a spectator, the host's token and the admin do not);
+- ``talk.seat``: only a seated player speaks (over HTTP, the admin's and the host's tokens, which have no
+  seat, are a 403 before this);
 - ``talk.text``: a message has 1 to `MAX_CHARACTERS` characters once its surrounding spaces are
-  trimmed, and no control characters but line breaks and tabs;
+  trimmed (a CR LF pair counts as one line break), and no control characters but line breaks and tabs;
 - ``talk.to``: a private message goes to another seated player.
 
 How often a seat may speak is a rate limit per token and per address (app/limits.py, ``message``).
@@ -58,7 +59,7 @@ def checked_text(text) -> str:
     """The message as it is kept (surrounding spaces trimmed), or `MessageRefused` (``talk.text``)."""
     if not isinstance(text, str):
         raise MessageRefused("a message's text is a string", "talk.text")
-    text = text.strip()
+    text = text.replace("\r\n", "\n").replace("\r", "\n").strip()  # line breaks as one character each
     if not text:
         raise MessageRefused("a message says something: its text is empty", "talk.text")
     if len(text) > MAX_CHARACTERS:

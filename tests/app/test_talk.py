@@ -132,10 +132,12 @@ def test_bad_messages_are_refused_naming_the_rule_and_nothing_is_written(client,
     assert runtime.store.version(game.id) == before
 
 
-def test_the_longest_message_is_taken_whole(client, game):
+def test_the_longest_message_is_taken_whole_and_line_breaks_are_kept(client, game):
     text = "é" * MAX_CHARACTERS
     said = say(client, game, "blue", text)
     assert said.status_code == 201 and said.json["message"]["payload"]["text"] == text
+    lines = say(client, game, "blue", "first line\r\nsecond\tline\n")
+    assert lines.status_code == 201 and lines.json["message"]["payload"]["text"] == "first line\nsecond\tline"
 
 
 @pytest.mark.parametrize("headers, status, slug", [
