@@ -21,7 +21,7 @@ def create_app(runtime=None):
     from app.auth import Tokens
     from app.feedcaps import FeedCaps
     from app.hub import FeedHub
-    from app.routes import feed, games, history, meta, metrics, play, table, webhooks
+    from app.routes import feed, games, history, meta, metrics, play, table, talk, webhooks
     from app.routes.common import GameIdConverter
     from workers import runtime as runtime_module
 
@@ -39,7 +39,8 @@ def create_app(runtime=None):
     app.extensions["cosmic.feedcaps"] = caps
     app.extensions["cosmic.hub"] = FeedHub(runtime.store, runtime.new_connection, on_tick=caps.renew)
     problems.register(app)
-    for blueprint in (meta.bp, games.bp, play.bp, feed.bp, webhooks.bp, history.bp, table.bp, metrics.bp):
+    for blueprint in (meta.bp, games.bp, play.bp, feed.bp, webhooks.bp, history.bp, table.bp, metrics.bp,
+                      talk.bp):
         app.register_blueprint(blueprint)
     limits.install(app, runtime.settings)
     _count_requests(app, runtime)

@@ -48,7 +48,7 @@ TEXT = {
     "text": {"type": "string",
              "description": "The event told in a sentence, in the words of the game's edition and as this reader may "
                             "see it (a card hidden from the reader is `a card`): projections/sentences.py. In every "
-                            "log page, live feed message and redacted export; not part of the stored event."},
+                            "log page, live feed message, webhook delivery and redacted export; not part of the stored event."},
 }
 HASHES = {
     "prev_hash": {"type": "string", "description": "Admin only: the hash of the event before."},

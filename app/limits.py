@@ -3,6 +3,8 @@
 What is limited (the table in README.md "Limits"; each quota is a setting, `workers.settings`):
 
 - ``create``: ``POST /games``;  ``fork``: ``POST /games/{id}/fork``;  ``webhook``: ``POST /webhooks``;
+  ``message``: ``POST /games/{id}/messages`` (the table talk: a seat's token is its seat, so the token
+  quota is per seat);
 - ``write``: every ``POST`` and ``DELETE`` (actions, joins, starts, rewinds, claims, ... and the three
   above too, which count as writes besides their own limit).
 
@@ -61,7 +63,7 @@ STRATEGY = "sliding-window-counter"
 class Rule:
     """One quota: a kind of request, counted per token or per address, its setting and its routes."""
 
-    kind: str                 # create, fork, webhook, write
+    kind: str                 # create, fork, webhook, message, write
     who: str                  # token | address
     setting: str              # the `Settings` field holding its limit string
     endpoints: tuple | None   # the Flask endpoints it counts; None: every write
@@ -82,6 +84,7 @@ RULES = tuple(
         ("create", ("games.create_game",), "games created"),
         ("fork", ("history.fork_game",), "forks"),
         ("webhook", ("webhooks.create",), "webhook subscriptions"),
+        ("message", ("talk.send_message",), "messages of the table talk"),
         ("write", None, "writes (POST and DELETE requests)"),
     )
     for who in ("token", "address")

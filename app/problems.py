@@ -47,6 +47,7 @@ TITLES = {
     "idempotency-key-reused": "The Idempotency-Key was used for another request",
     "rewind-refused": "The game cannot be rewound to that version",
     "fork-refused": "The game cannot be forked so",
+    "message-refused": "The table talk does not take this message",
     "seat-claimed": "That seat of the fork was already handed out",
     "not-a-fork": "The game is not a fork: it has no seats to claim",
     "game-started": "The game has left the lobby",
@@ -151,8 +152,11 @@ def _from_command(err: engine.CommandError):
 
 
 def _from_worker(err: WorkerError):
-    """A whole-game operation the workers refused (a rewind, a fork): 422 with the error's own type."""
-    return problem_response(422, err.slug if err.slug in TITLES else "invalid-request", err.detail)
+    """A whole-game operation the workers refused (a rewind, a fork, a message): 422 with the error's own type
+    (and the ``rule`` it broke, when it names one)."""
+    rule = getattr(err, "rule", None)
+    return problem_response(422, err.slug if err.slug in TITLES else "invalid-request", err.detail,
+                            **({"rule": rule} if rule else {}))
 
 
 def _from_conflict(err: VersionConflict):

@@ -135,6 +135,14 @@ class VersionQuery(Schema):
 COLOUR = validate.OneOf(ALL_COLORS, error="Not a colour: " + ", ".join(ALL_COLORS) + ".")
 
 
+class Message(Schema):
+    """``POST /games/{id}/messages``: a seated player's message, to everyone (``to`` missing or null) or to one
+    seat. Its length and the recipient's seat are the table talk's rules (workers/talk.py), checked after."""
+
+    text = fields.String(required=True)
+    to = fields.String(allow_none=True, load_default=None, validate=COLOUR)
+
+
 class HandQuery(VersionQuery):
     """``GET /games/{id}/hand``: the admin names the player."""
 
@@ -243,3 +251,4 @@ class Fork(Schema):
 
 
 REWIND, FORK = Rewind(), Fork()
+MESSAGE = Message()

@@ -16,6 +16,11 @@ HANDLERS = {}
 # these do not advance the line of play ("ply"), so the random source is keyed on facts alone.
 # `Bookmark` is written today; the others only by engines before stream format 2 (engine/legacy.py).
 BOOKKEEPING = frozenset({"Bookmark", "StepsScheduled", "StepUpdated", "AgendaUnwound", "DecisionsOpened"})
+# What the players say at the table (table talk, events.vocabulary): kept in the game's stream, part of its
+# record, but no part of its state. A fold counts one as a version ("v") and nothing else: no "ply" (so the
+# random source never depends on it), no game time (a message is not a move) and no "rest" (the game waits
+# for the same decisions after it as before), so a game plays the same with or without its talk.
+ASIDES = frozenset({"MessageSent"})
 # The stream format this engine writes (GameCreated's ``format``): 1 wrote the agenda's every change
 # as events; 2 writes the facts of the game and, at the end of a command, at most one `Bookmark`.
 STREAM_FORMAT = 2
@@ -34,6 +39,9 @@ def evolve(state: dict | None, event: dict) -> dict:
     if state is None:
         state = empty()
     event_type = event["type"]
+    if event_type in ASIDES:
+        state["v"] += 1
+        return state
     moved_home_bases = HANDLERS[event_type](state, event["payload"], event)
     # "ply": the position in the current line of play, counted in facts (the RNG's key); it
     # differs from the stream version "v", which counts every event, by the bookkeeping events

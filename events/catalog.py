@@ -9,6 +9,10 @@ makes a field optional (it may be missing or null).
 ``private`` maps a payload field to the payload fields that name the players allowed to
 see it (each such field holds a colour or a list of colours). An empty tuple means no
 player sees it (only the admin token). Everything not listed is public.
+
+``audience`` names a payload field that says who may see the event at all (a colour or a
+list of colours; null: everyone): to anyone else the event is not there (a private message
+of the table talk; its length, its players and its time are not shown, redacted or not).
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ class EventType:
     private: dict[str, tuple[str, ...]] = field(default_factory=dict)
     internal: bool = False  # engine bookkeeping (turn-sequence agenda); hidden from the default log
     legacy: bool = False  # read in stored games, no longer written (see events.vocabulary)
+    audience: str | None = None  # the payload field naming who may see the event at all (see the module doc)
 
 
 TYPES: dict[str, EventType] = {}
@@ -34,11 +39,13 @@ TYPES: dict[str, EventType] = {}
 
 def define(name: str, doc: str, fields: dict[str, str], *, version: int = 1,
            private: dict[str, tuple[str, ...]] | None = None, internal: bool = False,
-           legacy: bool = False) -> EventType:
+           legacy: bool = False, audience: str | None = None) -> EventType:
     """Register an event type; each name is defined once."""
     if name in TYPES:
         raise ValueError(f"event type {name} is defined twice")
-    TYPES[name] = EventType(name, doc, dict(fields), version, dict(private or {}), internal, legacy)
+    if audience is not None and audience not in fields:
+        raise ValueError(f"event type {name}: its audience field {audience} is not one of its fields")
+    TYPES[name] = EventType(name, doc, dict(fields), version, dict(private or {}), internal, legacy, audience)
     return TYPES[name]
 
 

@@ -18,7 +18,8 @@ last event of each command) and a payload with the fields below (`?`: may be mis
 
 **Who sees what.** A field marked *private to* is shown only to the players its naming fields list
 (all of them null: everyone); *private* alone: no player (only the admin). Everything else is
-public. **Bookkeeping** events are the engine's own (where its turn sequence stands): only the
+public. An event *shown only to* its naming field's players (a private message of the table talk) is
+not there at all for anyone else. **Bookkeeping** events are the engine's own (where its turn sequence stands): only the
 admin's log shows them. **Format 1** events are in games stored before stream format 2 and are
 read, never written (docs/engine.md, "Stream formats").
 """
@@ -32,7 +33,8 @@ def _fields(etype: catalog.EventType) -> str:
             naming = etype.private[name]
             note = f", private to {' / '.join(naming)}" if naming else ", private"
         parts.append(f"`{name}` {kind}{note}")
-    return "; ".join(parts) or "none"
+    shown = f" (the event is shown only to {etype.audience}; null: everyone)" if etype.audience else ""
+    return ("; ".join(parts) or "none") + shown
 
 
 def render() -> str:

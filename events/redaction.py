@@ -7,6 +7,10 @@ who may see it (each holds a colour, a list of colours, or null):
 - every naming field null (or missing): everyone sees it (a public card movement);
 - otherwise: the players named in any of the naming fields see it.
 
+An event type may also have an ``audience`` (a private message of the table talk): a viewer it
+does not name is not shown the event at all (`shown_to`), not even redacted, so its length, its
+players and its time stay unknown to them.
+
 A hidden list keeps its length with every item replaced by null (how many cards moved is
 public, which cards is not); any other hidden value becomes null. Viewers other than the
 admin also never get ``hash`` / ``prev_hash``: a hash covers the hidden payload, so a
@@ -81,6 +85,20 @@ def redact(event: dict, viewer: str | None) -> dict:
     shown = {name: value for name, value in event.items() if name not in HASH_FIELDS}
     shown["payload"] = redact_payload(event.get("type"), event.get("payload") or {}, viewer)
     return shown
+
+
+def shown_to(event: dict, viewer: str | None) -> bool:
+    """Whether ``viewer`` may see that the event exists: its type's ``audience`` field names the viewer, or is
+    null (everyone), or the viewer is the admin. Unknown types fail closed."""
+    if viewer == ADMIN:
+        return True
+    etype = catalog.TYPES.get(event.get("type"))
+    if etype is None:
+        return False
+    if etype.audience is None:
+        return True
+    named = (event.get("payload") or {}).get(etype.audience)
+    return named is None or (viewer is not None and viewer in _named(named))
 
 
 def is_internal(event: dict) -> bool:

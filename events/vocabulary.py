@@ -67,6 +67,15 @@ define("GameRewound", "The game was taken back to the state it had at an earlier
        "after that version stay in the stream (see engine/rewind.py).",
        {"to_version": "int", "by": "str", "players": "list?", "clock_shift": "int?"})
 
+# Table talk ------------------------------------------------------------------------------------
+define("MessageSent", "A player spoke at the table: to everyone (``to`` null) or to one player. Not a fact of "
+       "play: a fold only counts it as a version (engine.evolve.ASIDES), so it changes no game. A private "
+       "message (``seen_by``: its two players) is shown to them and the admin only; to anyone else the event "
+       "is not there.",
+       {"player": "str", "to": "str?", "text": "str", "seen_by": "list?"},
+       private={"player": ("seen_by",), "to": ("seen_by",), "text": ("seen_by",), "seen_by": ("seen_by",)},
+       audience="seen_by")
+
 # Cards ---------------------------------------------------------------------------------------
 define("CardsMoved", "Cards moved between places (hands, deck, discard pile, table; a Miser's ``hoard:<colour>``, "
        "cards set aside through a new hand as ``kept:<colour>``, Citadel's citadels face up beside a planet as "

@@ -7,12 +7,15 @@ history reads the same in every client.
 
 from __future__ import annotations
 
-from events.redaction import ADMIN, is_internal
+from events.redaction import ADMIN, is_internal, shown_to
 from projections.sentences import Table, narrated
 
 
 def visible(event: dict, viewer: str | None, include_internal: bool = False) -> bool:
-    """Whether an event belongs in ``viewer``'s log (engine bookkeeping: the admin's only, on request)."""
+    """Whether an event belongs in ``viewer``'s log (engine bookkeeping: the admin's only, on request; a private
+    message: its two players' and the admin's only)."""
+    if not shown_to(event, viewer):
+        return False
     if not is_internal(event):
         return True
     return include_internal and viewer == ADMIN

@@ -384,6 +384,17 @@ def _game_ended(p, t):
                  verb="wins" if len(p["winners"]) == 1 else "win", why=t.words(p.get("reason") or ""))
 
 
+@tells("MessageSent")
+def _message_sent(p, t):
+    """What a player said, word for word: the text is put in as typed, never in the edition's words."""
+    said = p.get("text")
+    if said is None:  # hidden from this reader (it is not shown the event at all; see events.redaction)
+        return t.say("A private message was sent.")
+    if p.get("to") is None:
+        return t.say("{who} says to everyone: {said}", who=t.name(p.get("player")), said=said)
+    return t.say("{who} says to {whom} alone: {said}", who=t.name(p.get("player")), whom=t.name(p["to"]), said=said)
+
+
 @tells("GameRewound")
 def _rewound(p, t):
     return t.say("The game is taken back to version {v} (by {by}).", v=p["to_version"], by=t.name(p.get("by")))

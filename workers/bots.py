@@ -2,7 +2,8 @@
 
 A seat joins as a bot with ``{"bot": "random" | "heuristic"}`` (recorded in ``PlayerJoined``).
 After every append, `listener` looks at the decisions now owed (``engine.prompts``); when any
-belongs to a bot seat it enqueues ``play_bots(game_id, version)`` on the ``default`` queue.
+belongs to a bot seat it enqueues ``play_bots(game_id, version)`` on the ``default`` queue (not
+after table talk alone, workers/talk.py, which changes no decision).
 
 The job (`play_bots`):
 
@@ -52,6 +53,7 @@ from workers.clock import now_ms
 from workers.leases import Lease, look_again_later
 from workers.outage import again_after_outage
 from workers.process import current
+from workers.talk import is_talk
 
 log = logging.getLogger(__name__)
 
@@ -110,7 +112,7 @@ def choose(state: dict, prompt: dict, level: str, rng) -> dict:
 def listener(runtime):
     """A `CommandRunner` listener: enqueue `play_bots` when a bot owes a decision."""
     def on_append(game_id: str, before: dict, after: dict, events: list) -> None:
-        if game_id in _playing() or not bot_seats(after) or not owed_by_bots(after):
+        if game_id in _playing() or is_talk(events) or not bot_seats(after) or not owed_by_bots(after):
             return
         runtime.enqueue(play_bots, game_id, after["v"], queue=QUEUE)
     return on_append

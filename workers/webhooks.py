@@ -21,7 +21,10 @@ answer and that write: receivers dedupe on ``X-Cosmic-Event-Id`` for that case.
 
 The request: body = the event envelope as JSON (canonical: sorted keys, no spaces),
 redacted for the subscription's viewer (``admin``: complete, hashes included; a seat's
-colour: as that seat sees it; ``public``: as a spectator does). Headers:
+colour: as that seat sees it; ``public``: as a spectator does), with ``text``, the sentence
+that tells it to that viewer in the game's edition (projections/sentences.py), as the log and
+the feed carry it; a private message of the table talk goes only to its two players' and the
+admin's subscriptions. Headers:
 ``X-Cosmic-Signature: sha256=<hex HMAC-SHA256 of the body bytes with the secret>``,
 ``X-Cosmic-Event-Id`` (``<game_id>:<seq>``), ``X-Cosmic-Event-Type``, ``X-Cosmic-Game``,
 ``X-Cosmic-Seq``, ``X-Cosmic-Delivery`` (a fresh id per attempt), ``X-Cosmic-Attempt``,
@@ -52,7 +55,8 @@ import uuid
 from urllib.parse import urlsplit
 
 from events.envelope import canonical_json
-from events.redaction import ADMIN, is_internal, redact
+from events.redaction import ADMIN, is_internal, shown_to
+from projections.sentences import Table, narrated
 from workers import metrics
 from workers.clock import now_ms
 from workers.directory import Announcing, Directory
@@ -87,19 +91,25 @@ def verify(secret: str, body: bytes, header: str | None) -> bool:
     return header is not None and hmac.compare_digest(sign(secret, body), header)
 
 
+def viewer_of(sub: dict) -> str | None:
+    """Whom a subscription reads as: the admin, a seat's colour, or None (``public``: a spectator)."""
+    viewer = sub.get("viewer")
+    return ADMIN if viewer == "admin" else (None if viewer == "public" else viewer)
+
+
 def wanted(sub: dict, event: dict) -> bool:
-    """Whether a subscription gets an event: never engine bookkeeping; its types filter, if any."""
-    if is_internal(event):
+    """Whether a subscription gets an event: never engine bookkeeping, nor a private message its viewer is not
+    one of the two players of (workers/talk.py); its types filter, if any."""
+    if is_internal(event) or not shown_to(event, viewer_of(sub)):
         return False
     types = sub.get("event_types")
     return types is None or event["type"] in types
 
 
-def payload(sub: dict, event: dict) -> bytes:
-    """The body sent for an event: its envelope redacted for the subscription's viewer."""
-    viewer = sub.get("viewer")
-    shown = redact(event, ADMIN if viewer == "admin" else (None if viewer == "public" else viewer))
-    return canonical_json(shown).encode("utf-8")
+def payload(sub: dict, event: dict, table: Table | None = None) -> bytes:
+    """The body sent for an event: its envelope redacted for the subscription's viewer, with the sentence that
+    tells it (``text``, projections/sentences.py; ``table``: the game's names and edition) as the log has it."""
+    return canonical_json(narrated(event, viewer_of(sub), table or Table())).encode("utf-8")
 
 
 # --- after every append ----------------------------------------------------------------------
@@ -169,6 +179,7 @@ def _deliver_pending(runtime, subs: Subscriptions, sub: dict, game_id: str, leas
         return 0, "backing-off"
     delivered, attempts, sent = cursor["delivered"], cursor["attempts"], 0
     head = runtime.store.version(game_id)
+    table = Table.of(runtime.repository.current(game_id)) if head else Table()  # names and edition, for ``text``
     if delivered > head:  # the stream is shorter than what was delivered (deleted and made again): go on from its end
         delivered = head
         subs.advance(sub["id"], game_id, head)
@@ -187,7 +198,7 @@ def _deliver_pending(runtime, subs: Subscriptions, sub: dict, game_id: str, leas
                 return sent, "handed-over"
             if not lease.extend():
                 return sent, "lease-lost"  # whoever holds it now goes on from the stored cursor
-            ok = _attempt(runtime, subs, sub, event, attempts + 1)
+            ok = _attempt(runtime, subs, sub, event, attempts + 1, table)
             sent += 1
             if not ok:
                 attempts += 1
@@ -210,9 +221,9 @@ def _schedule_retry(runtime, sub_id: str, game_id: str, retry_at_ms: int) -> Non
     runtime.enqueue_in(max(0.0, delay), deliver, sub_id, game_id, True, queue=QUEUE)
 
 
-def _attempt(runtime, subs: Subscriptions, sub: dict, event: dict, attempt: int) -> bool:
+def _attempt(runtime, subs: Subscriptions, sub: dict, event: dict, attempt: int, table: Table | None = None) -> bool:
     """POST one event once and log the attempt; True on a 2xx."""
-    body = payload(sub, event)
+    body = payload(sub, event, table)
     delivery = uuid.uuid4().hex
     headers = {"Content-Type": "application/json", "User-Agent": USER_AGENT,
                SIGNATURE_HEADER: sign(sub["secret"], body),

@@ -118,7 +118,7 @@ def _messages(feed_hub, rt, game_id: str, who: str | None, after: int, limit: fl
                 if rt.store.version(game_id) <= after:
                     yield "event: end\ndata: {}\n\n"
                     return
-                finished_at = None  # the end was rewound: its marker comes next
+                finished_at = None  # the end was rewound (its marker comes next) or talk follows it
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 return

@@ -1,7 +1,8 @@
 // The web table's entry point: what to show comes from the URL's fragment (api.js `place`):
 // no game: the lobby; `#game=ID`: the table, followed live; with `&token=`: that seat's hand and
 // decisions (or, with the admin token, everyone's decisions and the audit); `&view=replay`: the
-// timeline. Everything is read and played through the public API with that token.
+// timeline. Everything is read and played through the public API with that token. The table talk
+// (talk.js) sits beside the board; its messages come with the other events of the live feed.
 import {Api, ApiError, place, placeLink} from "./api.js";
 import {showBoard} from "./board.js";
 import {cardFace} from "./cards.js";
@@ -14,6 +15,7 @@ import {drawEnd, drawSheets, lastMoves, logEntry, showError} from "./panels.js";
 import {drawPrompts, promptsKey} from "./prompts.js";
 import {showReplay} from "./replay.js";
 import {showStatus} from "./status.js";
+import {TALK, Talk} from "./talk.js";
 
 const $ = (id) => document.getElementById(id);
 const LOG_KEPT = 400;
@@ -44,6 +46,7 @@ class Table {
       throw error;
     }
     this.catalogue = await catalogueOf(board.ruleset);
+    this.talk = new Talk($("talk"), this.api, this.game);
     if (this.token) {
       const mine = await this.api.get(`/games/${this.game}/prompts`);
       this.player = mine.player || "admin";
@@ -78,6 +81,7 @@ class Table {
   }
 
   onEvent(event) {
+    if (event.type === TALK) { this.talk.add(event); return; }  // said, not played: the board is unchanged
     this.events.push(event);
     const log = $("log");
     const row = logEntry(event, {class: event.type === "GameRewound" ? "rewind" : null});
@@ -132,6 +136,7 @@ class Table {
     mount($("encounter"), drawEncounter(encounterOf(this.events, board), board, this.catalogue));
     if (this.player && this.player !== "admin") this.showHand(hand, board);
     mount($("sheets"), drawSheets(board, this.catalogue, this.player));
+    this.talk.seats(board, this.player);
     $("end").hidden = board.status !== "finished";
     if (board.status === "finished") mount($("end"), drawEnd(board, this.events, this.game, this.token));
     document.body.dataset.version = board.version;

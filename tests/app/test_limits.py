@@ -73,6 +73,7 @@ def test_the_defaults_are_the_documented_ones_and_a_real_table_stays_far_below_t
         "limit_create_token": "10 per minute; 60 per hour", "limit_create_address": "20 per minute; 200 per hour",
         "limit_fork_token": "5 per minute; 20 per hour", "limit_fork_address": "10 per minute; 60 per hour",
         "limit_webhook_token": "10 per minute; 30 per hour", "limit_webhook_address": "20 per minute; 100 per hour",
+        "limit_message_token": "5 per 10 seconds; 30 per minute", "limit_message_address": "150 per minute",
         "limit_write_token": "120 per minute", "limit_write_address": "600 per minute"}
     readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
     for name in LIMIT_FIELDS:

@@ -24,7 +24,10 @@ STREAMS = sorted((Path(__file__).resolve().parents[1] / "golden" / "streams").gl
 MADE = [{"type": "GameRewound", "payload": {"to_version": 40, "by": "admin", "players": None, "clock_shift": None}},
         {"type": "RevealUndone", "payload": {}},
         {"type": "AllyRemoved", "payload": {"player": "blue", "by": "red"}},
-        {"type": "AllyRemoved", "payload": {"player": "blue", "by": None}}]
+        {"type": "AllyRemoved", "payload": {"player": "blue", "by": None}},
+        {"type": "MessageSent", "payload": {"player": "red", "to": None, "text": "Ally with me", "seen_by": None}},
+        {"type": "MessageSent", "payload": {"player": "red", "to": "blue", "text": "Take the deal",
+                                            "seen_by": ["red", "blue"]}}]
 SHUFFLES = ("DeckFormed", "DeckReshuffled")
 MAYFAIR_WORDS = re.compile(r"\b(tokens?|cones?|challenges?|compromises?|consolations?|edicts?|bases?|stages?)\b",
                            re.IGNORECASE)

@@ -14,7 +14,8 @@ import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 from events.envelope import canonical_json
-from events.redaction import ADMIN, is_internal, redact
+from events.redaction import ADMIN, is_internal, redact, shown_to
+from projections.sentences import Table, sentence
 from workers import webhooks
 
 SECRET = "a-secret-of-sixteen-or-more"
@@ -67,17 +68,24 @@ def subscribe(client, headers: dict, **body) -> dict:
     return answer.json
 
 
-def deliverable(events: list[dict], types: set[str] | None = None) -> list[dict]:
-    """The events a subscription gets: no engine bookkeeping; only ``types`` if given."""
-    return [e for e in events if not is_internal(e) and (types is None or e["type"] in types)]
+def deliverable(events: list[dict], types: set[str] | None = None, viewer=ADMIN) -> list[dict]:
+    """The events a subscription gets: no engine bookkeeping, nothing its viewer is not shown (another pair's
+    private message); only ``types`` if given."""
+    return [e for e in events if not is_internal(e) and shown_to(e, viewer) and (types is None or e["type"] in types)]
 
 
-def check_deliveries(received: list[dict], expected: list[dict], viewer=ADMIN, secret: str = SECRET) -> None:
-    """Each expected event exactly once, in order, as ``viewer`` sees it, with a valid signature."""
+def check_deliveries(received: list[dict], expected: list[dict], viewer=ADMIN, secret: str = SECRET,
+                     table: Table | None = None) -> None:
+    """Each expected event exactly once, in order, as ``viewer`` sees it, told in the sentence the log tells it
+    with (``table``: the game's names and edition), with a valid signature."""
     bodies = [r["body"] for r in received]
     got, wanted = [json.loads(b)["seq"] for b in bodies], [e["seq"] for e in expected]
     assert got == wanted, f"delivered seqs {got}, expected {wanted}"
     for request, event in zip(received, expected, strict=True):
-        assert request["body"] == canonical_json(redact(event, viewer)).encode("utf-8")
+        body = json.loads(request["body"])
+        assert request["body"] == canonical_json(body).encode("utf-8")  # canonical JSON, as signed
+        told = body.pop("text")
+        assert body == json.loads(canonical_json(redact(event, viewer)))
+        assert told == sentence(event, viewer, table) if table is not None else told
         assert webhooks.verify(secret, request["body"], request["headers"]["X-Cosmic-Signature"])
         assert request["headers"]["X-Cosmic-Event-Id"] == f"{event['game_id']}:{event['seq']}"

@@ -17,11 +17,13 @@ from http.server import ThreadingHTTPServer
 import pytest
 
 from app import create_app
+from events.redaction import ADMIN
+from projections.sentences import Table
 from tests.workers import games
 from tests.workers import hooks as hooks_api
 from tests.workers.hooks import SECRET, check_deliveries, deliverable
 from tests.workers.thread_jobs import installed, run_jobs_until
-from workers import webhooks
+from workers import talk, webhooks
 from workers.leases import Lease
 from workers.runtime import Runtime
 from workers.settings import Settings
@@ -152,6 +154,39 @@ def test_a_players_subscription_gets_what_its_seat_sees(hooks, api, receiver):
         assert "hash" not in body
         if body["type"] == "CardsMoved" and body["payload"]["dst"] == "hand:blue":
             assert set(body["payload"]["cards"]) == {None}
+
+
+def test_each_delivery_carries_its_sentence_and_a_private_message_reaches_its_two_players_only(hooks, api,
+                                                                                                receiver):
+    """Issue 26: a webhook's body tells its event in ``text`` as the log tells it to the same reader; a private
+    message of the table talk goes to its players' subscriptions (and the admin's), never to a spectator's."""
+    hooks.settings = dataclasses.replace(hooks.settings, webhook_allow_private=True)
+    sink = receiver()
+    hooks.commands.run("g-told", {"action": "create", "seats": 2, "seed": "told", "at": 0})
+    red = api.post("/games/g-told/players", json={"name": "Ann"}).json["token"]
+    api.post("/games/g-told/players", json={"name": "Bob"})
+    subscribe(api, headers={"Authorization": f"Bearer {red}"}, url=sink.url("/red"), secret=SECRET,
+              game_id="g-told")
+    subscribe(api, url=sink.url("/public"), secret=SECRET, game_id="g-told", viewer="public")
+    subscribe(api, url=sink.url("/admin"), secret=SECRET, game_id="g-told")
+    hooks.commands.run("g-told", {"action": "start", "at": 0})
+    talk.say(hooks, "g-told", "red", "Let us both win.", to="blue")
+    talk.say(hooks, "g-told", "blue", "Everyone hears this.")
+    events = hooks.store.read("g-told", after=3)
+    table = Table.of(hooks.repository.current("g-told"))
+    wanted = {path: deliverable(events, viewer=viewer) for path, viewer in
+              (("/red", "red"), ("/public", None), ("/admin", ADMIN))}
+    run_jobs_until(hooks, lambda: len(sink.accepted()) >= sum(map(len, wanted.values())))
+    for path, viewer in (("/red", "red"), ("/public", None), ("/admin", ADMIN)):
+        check_deliveries(sink.accepted(path), wanted[path], viewer=viewer, table=table)
+    told = {path: [json.loads(r["body"])["text"] for r in sink.accepted(path)] for path in wanted}
+    private = "Ann says to Bob alone: Let us both win."
+    assert private in told["/red"] and private in told["/admin"]
+    assert "Bob says to everyone: Everyone hears this." in told["/public"] and "Bob is dealt 7 cards." in told["/red"]
+    public = [json.loads(r["body"]) for r in sink.accepted("/public")]
+    assert not any("Let us both win" in json.dumps(body) for body in public)
+    assert [body["payload"]["seen_by"] for body in public if body["type"] == "MessageSent"] == [None]
+    assert len(told["/public"]) == len(told["/red"]) - 1 == len(told["/admin"]) - 1
 
 
 def test_a_deleted_subscription_gets_nothing_more(hooks, api, receiver):
