@@ -52,6 +52,9 @@ class Ruleset:
     defense_redraws_at_destiny: bool = True  # mayfair: the defense draws a new hand when determined
     wild_names_own_system: bool = True       # mayfair: a wild destiny card may name the offense's own
     cosmic_quake: bool = False       # ffg: nothing left to draw: every player discards and draws a new hand
+    # ffg: compensation counts the loser's own ships that went to the warp in the encounter; mayfair: its
+    # tokens in the challenge (so a Zombie, whose tokens never reach the warp, is still consoled)
+    compensation_by_warp: bool = False
     words: dict = field(default_factory=dict)
 
     def word(self, mayfair_word: str) -> str:
@@ -69,7 +72,7 @@ FFG = Ruleset(
     fixed_options={"simplified": False, "reverse_cone": False, "edicts": True, "special_destiny": True,
                    "war_cards": False, "kickers": False, "punt": False, "reverse_warp": False},
     powers_offered=2, flare_kept=True, flares_per_encounter=1, defense_redraws_at_destiny=False,
-    wild_names_own_system=False, cosmic_quake=True, words=FFG_WORDS,
+    wild_names_own_system=False, cosmic_quake=True, compensation_by_warp=True, words=FFG_WORDS,
 )
 
 RULESETS: dict[str, Ruleset] = {MAYFAIR.name: MAYFAIR, FFG.name: FFG}

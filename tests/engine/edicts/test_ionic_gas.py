@@ -18,7 +18,7 @@ def test_ionic_gas_after_the_reveal_leaves_the_negotiate_without_compensation():
     g.use("yellow", "card:IonicGas")
     outcome = g.resolved()
     g.pass_windows()
-    assert outcome["winner"] == "offense" and outcome["consolation"]["count"] == 4
+    assert outcome["winner"] == "offense" and outcome["consolation"]["counted"] == "warp"  # 4 ships, none taken
     assert not [e for e in g.log if e["type"] == "CardsMoved" and e["payload"]["reason"] == "consolation"]
     assert g.warp("blue") == 4  # blue's ships were lost all the same
 

@@ -1,0 +1,84 @@
+"""The Fantasy Flight edition, round two (issue 25 items 1-8; RULES.md 9): compensation counts ships lost to
+the warp, a Cosmic Zap switches a power off for the encounter, the setup order, Card Zap discards what it
+cancels, special destiny ties, Plague on oneself, Ionic Gas at the resolution, and an offense without an
+encounter card. Each scenario is stacked over the engine; where the Mayfair edition keeps its own reading,
+the same table under ``mayfair`` shows it did not move."""
+
+from __future__ import annotations
+
+from engine.scenario import Scenario, kinds
+from tests.engine.rules.test_ffg import ffg_game
+
+
+def consoled(g) -> list[str]:
+    """The cards taken as consolation (compensation) so far."""
+    return [c for e in g.log if e["type"] == "CardsMoved" and e["payload"]["reason"] == "consolation"
+            for c in e["payload"]["cards"]]
+
+
+# --- 1. compensation: one card per own ship that went to the warp ------------------------------------
+
+def zombie_negotiates(ruleset: str) -> Scenario:
+    """Red (Zombie) sends 3 ships against blue-2 and plays a Negotiate; blue wins with an Attack 10."""
+    negotiate = "N" if ruleset == "ffg" else "C"
+    g = Scenario(players=3, powers={"red": ["Zombie"], "blue": ["Filch"], "yellow": ["Clone"]},
+                 hands={"red": [negotiate, "A4"], "blue": ["A10", "A5", "A6", "A7", "A8"], "yellow": ["A9"]},
+                 destiny=["blue.1"], first="red", exact_hands=True, ruleset=ruleset)
+    g.launch({"red-0": 3}, "blue-2")
+    g.invite_none()
+    g.play("red", negotiate)
+    g.play("blue", "A10")
+    g.pass_windows()
+    g.place("red", {"red-1": 3})  # the Zombie's ships go home instead of to the warp
+    g.pass_windows()
+    return g
+
+
+def test_ffg_a_zombie_beaten_negotiating_takes_no_compensation_for_no_ship_of_it_went_to_the_warp():
+    g = zombie_negotiates("ffg")
+    assert g.outcome["winner"] == "defense" and g.warp("red") == 0
+    assert g.tokens("red-0") == {"red": 1} and g.tokens("red-1") == {"red": 7}
+    assert consoled(g) == []
+    assert kinds(g.hand("red")) == ["A4"] and kinds(g.hand("blue")) == ["A5", "A6", "A7", "A8"]
+
+
+def test_mayfair_a_zombie_beaten_compromising_still_takes_consolation_per_token_in_the_challenge():
+    g = zombie_negotiates("mayfair")
+    assert g.outcome["winner"] == "defense" and g.warp("red") == 0
+    taken = consoled(g)
+    assert len(taken) == 3 and kinds(g.hand("red")) == kinds(["A4"] + taken)
+    assert len(g.hand("blue")) == 1
+
+
+def void_defends(ruleset: str) -> Scenario:
+    negotiate = "N" if ruleset == "ffg" else "C"
+    g = Scenario(players=3, powers={"red": ["Mind"], "blue": ["Void"], "yellow": ["Clone"]},
+                 hands={"red": [negotiate, "A4"], "blue": ["A10", "A5", "A6", "A7", "A8"], "yellow": ["A9"]},
+                 destiny=["blue.1"], first="red", exact_hands=True, ruleset=ruleset)
+    g.launch({"red-0": 3}, "blue-2")
+    g.invite_none()
+    g.play("red", negotiate)
+    g.play("blue", "A10")
+    g.pass_windows()
+    return g
+
+
+def test_ffg_a_negotiate_whose_ships_the_void_removes_from_the_game_takes_no_compensation():
+    g = void_defends("ffg")
+    assert g.outcome["winner"] == "defense"
+    assert g.state["removed"]["red"] == 3 and g.warp("red") == 0 and g.tokens("red-0") == {"red": 1}
+    assert consoled(g) == [] and kinds(g.hand("red")) == ["A4"]
+    assert len(g.hand("blue")) == 4
+
+
+def test_ffg_a_defense_negotiating_is_compensated_for_each_of_its_ships_lost_from_the_planet():
+    g = ffg_game(hands={"red": ["A10", "A4"], "blue": ["N", "A5"], "yellow": ["A9"]}, exact_hands=True)
+    g.launch({"red-0": 2}, "blue-2")
+    g.invite_none()
+    g.play("red", "A10")
+    g.play("blue", "N")
+    g.pass_windows()
+    # blue's 4 ships on blue-2 went to the warp: four cards owed, red holds only one (its A4)
+    assert g.outcome["winner"] == "offense" and g.warp("blue") == 4 and g.tokens("blue-2") == {"red": 2}
+    assert kinds(consoled(g)) == ["A4"]
+    assert kinds(g.hand("blue")) == ["A4", "A5"] and g.hand("red") == []
