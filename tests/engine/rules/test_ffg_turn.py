@@ -176,7 +176,8 @@ def test_quash_cancels_an_agreed_deal_and_each_main_player_loses_three_ships():
     assert [e["payload"]["reason"] for e in g.log if e["type"] == "DealConcluded"] == ["quashed"]
 
 
-def test_card_zap_cancels_a_flare_which_goes_back_to_its_owners_hand():
+def test_card_zap_cancels_a_flare_which_is_discarded_with_the_zap():
+    """RULES.md 9: Card Zap's cancelled card is discarded, a flare included (only a used flare is kept)."""
     g = ffg_game(powers={"red": ["Mind"], "blue": ["Filch"], "yellow": ["Clone"]},
                  hands={"red": ["A12", "Flare:Tripler"], "blue": ["A10", "CardZap"]}, options={"flares": True})
     g.launch({"red-0": 2}, "blue-2")
@@ -189,7 +190,9 @@ def test_card_zap_cancels_a_flare_which_goes_back_to_its_owners_hand():
         g.command(g.prompts()[0]["player"], "pass")  # yellow is asked first and lets it be
     g.command("blue", "use", ability="card:CardZap.1")
     assert g.resolved()["totals"] == {"offense": 12 + 2, "defense": 10 + 4}  # the Wild never applied
-    assert "Flare:Tripler" in g.hand("red") and "CardZap.1" in g.state["discard"]
+    assert "Flare:Tripler" not in g.hand("red") and {"Flare:Tripler", "CardZap.1"} <= set(g.state["discard"])
+    discarded = [e["payload"] for e in g.log if e["type"] == "CardsMoved" and e["payload"]["cards"] == ["Flare:Tripler"]]
+    assert [(m["src"], m["dst"], m["reason"]) for m in discarded] == [("table", "discard", "cancelled")]
 
 
 @pytest.mark.parametrize("artifact", ["CardZap", "CosmicZap", "EmotionControl", "ForceField", "IonicGas",
