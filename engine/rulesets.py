@@ -55,6 +55,9 @@ class Ruleset:
     # ffg: compensation counts the loser's own ships that went to the warp in the encounter; mayfair: its
     # tokens in the challenge (so a Zombie, whose tokens never reach the warp, is still consoled)
     compensation_by_warp: bool = False
+    # ffg: among players tied for a special destiny card, the one nearest the offense's left defends (the
+    # card's words); mayfair: the offense chooses among them (RULES.md 2)
+    special_ties_by_seat: bool = False
     words: dict = field(default_factory=dict)
 
     def word(self, mayfair_word: str) -> str:
@@ -72,7 +75,8 @@ FFG = Ruleset(
     fixed_options={"simplified": False, "reverse_cone": False, "edicts": True, "special_destiny": True,
                    "war_cards": False, "kickers": False, "punt": False, "reverse_warp": False},
     powers_offered=2, flare_kept=True, flares_per_encounter=1, defense_redraws_at_destiny=False,
-    wild_names_own_system=False, cosmic_quake=True, compensation_by_warp=True, words=FFG_WORDS,
+    wild_names_own_system=False, cosmic_quake=True, compensation_by_warp=True,
+    special_ties_by_seat=True, words=FFG_WORDS,
 )
 
 RULESETS: dict[str, Ruleset] = {MAYFAIR.name: MAYFAIR, FFG.name: FFG}
