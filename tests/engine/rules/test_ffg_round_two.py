@@ -82,3 +82,37 @@ def test_ffg_a_defense_negotiating_is_compensated_for_each_of_its_ships_lost_fro
     assert g.outcome["winner"] == "offense" and g.warp("blue") == 4 and g.tokens("blue-2") == {"red": 2}
     assert kinds(consoled(g)) == ["A4"]
     assert kinds(g.hand("blue")) == ["A4", "A5"] and g.hand("red") == []
+
+
+# --- 6. Plague may strike any player, its own player included ------------------------------------------
+
+def plague_offered_to_red(ruleset: str) -> tuple[Scenario, dict]:
+    """Red, the offense, holds a Plague as the encounter begins; the window it may play it in."""
+    g = Scenario(players=3, powers={"red": ["Masochist" if ruleset == "ffg" else "Mind"], "blue": ["Filch"],
+                                    "yellow": ["Clone"]},
+                 hands={"red": ["Plague", "A8", "A8", "N" if ruleset == "ffg" else "C"], "blue": ["A10"],
+                        "yellow": ["A9"]},
+                 destiny=["blue.1"], first="red", exact_hands=True, ruleset=ruleset,
+                 options={} if ruleset == "ffg" else {"edicts": True})
+    window = next(p for p in g.asked if p["player"] == "red" and p["kind"] == "window"
+                  and any(o.get("ability", "").startswith("card:Plague") for o in p["options"]))
+    return g, window
+
+
+def test_ffg_a_masochist_may_plague_itself_losing_three_ships_and_a_card_of_each_kind():
+    g, window = plague_offered_to_red("ffg")
+    plague = next(o for o in window["options"] if o.get("ability", "").startswith("card:Plague"))
+    assert plague["args"]["player"]["values"] == ["red", "blue", "yellow"]
+    g.use("red", "card:Plague", {"player": "red"})
+    g.lose("red", {"red-4": 3})
+    assert g.warp("red") == 3 and g.tokens("red-4") == {"red": 1}
+    # one Attack (the two are alike) and the Negotiate are discarded; the Plague itself went first
+    assert kinds(g.hand("red")) == ["A8"]
+    assert kinds(g.state["discard"]) == ["A8", "N", "Plague"]
+    g.owe("red", "launch")  # red plays its encounter on
+
+
+def test_mayfair_plague_is_still_played_on_another_player_only():
+    g, window = plague_offered_to_red("mayfair")
+    plague = next(o for o in window["options"] if o.get("ability", "").startswith("card:Plague"))
+    assert plague["args"]["player"]["values"] == ["blue", "yellow"]
