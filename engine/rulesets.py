@@ -58,6 +58,9 @@ class Ruleset:
     # ffg: among players tied for a special destiny card, the one nearest the offense's left defends (the
     # card's words); mayfair: the offense chooses among them (RULES.md 2)
     special_ties_by_seat: bool = False
+    # ffg: a timing window of the resolution phase once the ships have moved, before compensation and
+    # rewards (Ionic Gas is played there); mayfair has none
+    compensation_window: str | None = None
     words: dict = field(default_factory=dict)
 
     def word(self, mayfair_word: str) -> str:
@@ -76,7 +79,7 @@ FFG = Ruleset(
                    "war_cards": False, "kickers": False, "punt": False, "reverse_warp": False},
     powers_offered=2, flare_kept=True, flares_per_encounter=1, defense_redraws_at_destiny=False,
     wild_names_own_system=False, cosmic_quake=True, compensation_by_warp=True,
-    special_ties_by_seat=True, words=FFG_WORDS,
+    special_ties_by_seat=True, compensation_window="before_compensation", words=FFG_WORDS,
 )
 
 RULESETS: dict[str, Ruleset] = {MAYFAIR.name: MAYFAIR, FFG.name: FFG}

@@ -2,7 +2,8 @@
 
 `outcome` computes what the cards and totals say; `Resolve` records it and schedules the
 consequences as steps, in the order of the rules: tokens land or go home and losers go to
-the warp, consolation, then rewards, then the powers that act after a win.
+the warp, (``ffg``: a timing window, `Ruleset.compensation_window`), consolation, then rewards,
+then the powers that act after a win.
 """
 
 from __future__ import annotations
@@ -203,7 +204,10 @@ class Resolve(Step):
         if result.get("kind") == "deal":
             ctx.replace(ctx.step("deal_prepare"), ctx.step("deal"))
         else:
-            ctx.replace(ctx.step("outcome_tokens"), ctx.step("consolation"), ctx.step("rewards"),
+            # ffg: the resolution phase has a window before compensation and rewards (Ionic Gas: RULES.md 9)
+            window = rulesets.of(state).compensation_window
+            before = [ctx.step("window", name=window)] if window else []
+            ctx.replace(ctx.step("outcome_tokens"), *before, ctx.step("consolation"), ctx.step("rewards"),
                         ctx.step("after_resolution"))
 
 

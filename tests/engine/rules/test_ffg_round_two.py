@@ -116,3 +116,30 @@ def test_mayfair_plague_is_still_played_on_another_player_only():
     g, window = plague_offered_to_red("mayfair")
     plague = next(o for o in window["options"] if o.get("ability", "").startswith("card:Plague"))
     assert plague["args"]["player"]["values"] == ["blue", "yellow"]
+
+
+# --- 7. Ionic Gas is played in the resolution phase, before compensation and rewards --------------------
+
+def test_ffg_ionic_gas_is_played_once_the_ships_have_moved_before_compensation_is_taken():
+    g = ffg_game(hands={"red": ["A12", "A4", "A5"], "blue": ["N", "A6"], "yellow": ["IonicGas", "A9"]},
+                 exact_hands=True)
+    g.launch({"red-0": 2}, "blue-2")
+    g.invite_none()
+    g.play("red", "A12")
+    g.play("blue", "N")
+    for _ in range(20):  # pass every window up to yellow's first offer of the Ionic Gas
+        owed = g.prompts()
+        offered = [p for p in owed if p["player"] == "yellow" and "card:IonicGas" in g.abilities("yellow")]
+        if offered:
+            break
+        g.command(owed[0]["player"], "pass")
+    asked_in = [p["info"]["window"] for p in g.asked if p["player"] == "yellow" and p["kind"] == "window"
+                and any(o.get("ability") == "card:IonicGas" for o in p["options"])]
+    assert asked_in == ["before_compensation"]  # not at the reveal any more
+    # the resolution has begun: red's ships have landed, blue's four went to the warp, nothing taken yet
+    assert g.outcome["winner"] == "offense" and g.tokens("blue-2") == {"red": 2} and g.warp("blue") == 4
+    assert consoled(g) == []
+    g.use("yellow", "card:IonicGas")
+    g.pass_windows()
+    assert consoled(g) == [] and kinds(g.hand("red")) == ["A4", "A5"] and kinds(g.hand("blue")) == ["A6"]
+    assert "IonicGas" in g.state["discard"]
