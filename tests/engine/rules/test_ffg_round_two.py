@@ -143,3 +143,77 @@ def test_ffg_ionic_gas_is_played_once_the_ships_have_moved_before_compensation_i
     g.pass_windows()
     assert consoled(g) == [] and kinds(g.hand("red")) == ["A4", "A5"] and kinds(g.hand("blue")) == ["A6"]
     assert "IonicGas" in g.state["discard"]
+
+
+# --- 2. Cosmic Zap: the power is off for the rest of the encounter; a Super flare may be zapped -----------
+
+RESERVE_HANDS = {"red": ["A6", "A4", "A5", "A6", "A8", "N", "N", "N"], "blue": ["A10", "N", "N", "A6", "A8"],
+                 "yellow": ["CosmicZap", "A9"]}
+
+
+def test_ffg_a_reserve_whose_reinforcement_is_zapped_cannot_reinforce_again_this_encounter():
+    g = Scenario(players=3, powers={"red": ["Reserve"], "blue": ["Spiff"], "yellow": ["Mind"]},
+                 hands=RESERVE_HANDS, exact_hands=True, destiny=["blue.1"], first="red", ruleset="ffg",
+                 options={"reinforcements": True})
+    g.launch({"red-0": 2}, "blue-2")
+    g.invite_none()
+    g.play("red", "A6")
+    g.play("blue", "A10")
+    five = next(c for c in g.hand("red") if c.startswith("A5"))
+    g.use("red", "power:Reserve", {"card": five, "side": "offense"})
+    zapped_at = len(g.asked)
+    g.use("yellow", "card:CosmicZap")
+    assert [(e["payload"]["target"], e["payload"]["power"]) for e in g.log if e["type"] == "PowerZapped"] == \
+        [("red", "Reserve")]
+    assert g.resolved()["totals"] == {"offense": 6 + 2, "defense": 10 + 4}  # no reinforcement at all
+    # red still held an A4 and an A6 it could have played: Reserve was never offered again
+    assert not [p for p in g.asked[zapped_at:] for o in p["options"] if o.get("ability") == "power:Reserve"]
+    assert five in g.hand("red") and "CosmicZap.1" in g.state["discard"]
+
+
+def tripler_super(ruleset: str) -> Scenario:
+    """Red (Tripler) plays an Attack 12 against blue's 10 and holds its own flare; yellow holds a Cosmic Zap."""
+    g = Scenario(players=3, powers={"red": ["Tripler"], "blue": ["Filch"], "yellow": ["Mind"]},
+                 hands={"red": ["A12", "Flare:Tripler", "A4"], "blue": ["A10", "A5"], "yellow": ["CosmicZap", "A9"]},
+                 exact_hands=True, destiny=["blue.1"], first="red", ruleset=ruleset,
+                 options={"flares": True} if ruleset == "ffg" else {"flares": True, "edicts": True})
+    g.launch({"red-0": 2}, "blue-2")
+    g.invite_none()
+    g.play("red", "A12")
+    g.play("blue", "A10")
+    return g
+
+
+def test_ffg_a_cosmic_zap_cancels_a_super_flare_which_goes_back_to_hand_and_does_not_count():
+    g = tripler_super("ffg")
+    g.use("red", "card:Flare:Tripler")  # the Super: its own Attack counts triple
+    assert [p["kind"] for p in g.prompts("yellow")] == ["response"]
+    g.use("yellow", "card:CosmicZap")
+    moved = [e["payload"] for e in g.log if e["type"] == "CardsMoved" and e["payload"]["cards"] == ["Flare:Tripler"]]
+    assert [(m["src"], m["dst"], m["reason"]) for m in moved] == [("table", "hand:red", "flare zapped")]
+    assert "Flare:Tripler" in g.hand("red") and "Flare:Tripler" not in g.state["discard"]
+    assert "CosmicZap.1" in g.state["discard"] and not [e for e in g.log if e["type"] == "PowerZapped"]
+    # not red's flare of the encounter: it may be played again (still the Super: Tripler was not switched off)
+    assert "card:Flare:Tripler" in g.abilities("red")
+    g.command("red", "pass")
+    # the Super never applied: the power alone makes an Attack above 10 a third of it (12 -> 4)
+    assert g.resolved()["totals"] == {"offense": 4 + 2, "defense": 10 + 4}
+
+
+def test_mayfair_a_cosmic_zap_does_not_answer_a_flare():
+    g = tripler_super("mayfair")
+    g.use("red", "card:Flare:Tripler")
+    assert not [p for p in g.prompts() if p["kind"] == "response"]
+    assert g.resolved()["totals"] == {"offense": 36 + 2, "defense": 10 + 4}
+
+
+def test_mayfair_a_cosmic_zap_cancels_one_use_and_leaves_the_power_in_force():
+    g = Scenario(players=3, powers={"red": ["Mind"], "blue": ["Filch"], "yellow": ["Mutant"]},
+                 hands={"red": ["A8"], "blue": ["A10"], "yellow": ["CosmicZap", "A9"]}, destiny=["blue.1"],
+                 first="red", options={"edicts": True})
+    g.launch({"red-0": 1}, "blue-2")
+    g.use("red", "power:Mind", {"player": "blue"})
+    g.use("yellow", "card:CosmicZap")
+    from engine.state import power_active
+    assert [e["type"] for e in g.log].count("UseCancelled") == 1
+    assert not [e for e in g.log if e["type"] == "PowerZapped"] and power_active(g.state, "red", "Mind")
