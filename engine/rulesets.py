@@ -61,6 +61,9 @@ class Ruleset:
     # ffg: a timing window of the resolution phase once the ships have moved, before compensation and
     # rewards (Ionic Gas is played there); mayfair has none
     compensation_window: str | None = None
+    # ffg: an offense left without an encounter card plays on to the planning phase, where its encounter and
+    # turn end (a power or flare may give it one first); mayfair: its turn ends at the next boundary (000)
+    offense_plays_to_planning: bool = False
     words: dict = field(default_factory=dict)
 
     def word(self, mayfair_word: str) -> str:
@@ -79,7 +82,8 @@ FFG = Ruleset(
                    "war_cards": False, "kickers": False, "punt": False, "reverse_warp": False},
     powers_offered=2, flare_kept=True, flares_per_encounter=1, defense_redraws_at_destiny=False,
     wild_names_own_system=False, cosmic_quake=True, compensation_by_warp=True,
-    special_ties_by_seat=True, compensation_window="before_compensation", words=FFG_WORDS,
+    special_ties_by_seat=True, compensation_window="before_compensation",
+    offense_plays_to_planning=True, words=FFG_WORDS,
 )
 
 RULESETS: dict[str, Ruleset] = {MAYFAIR.name: MAYFAIR, FFG.name: FFG}

@@ -24,7 +24,7 @@ from engine.handcards import discard
 from engine.hooks import fire
 from engine.playable import from_elsewhere
 from engine.state import timing_order
-from engine.steps.game import OUT_OF_CARDS, WINDOWS_NEEDING_A_CARD, end_turn_now, offense_out_of_cards
+from engine.steps.game import OUT_OF_CARDS, WINDOWS_NEEDING_A_CARD, end_turn_now, ends_turn_before_planning
 from engine.usable import anyone_can_respond, passed_for_stage, response_options, window_options
 
 
@@ -114,8 +114,9 @@ class Window(Step):
         ctx.done()
 
     def at_boundary(self, ctx, step):
-        """000: an offense left without a challenge card before stage 7 ends its turn at that moment."""
-        if step["name"] in WINDOWS_NEEDING_A_CARD and ctx.state["ch"] and offense_out_of_cards(ctx.state):
+        """000: an offense left without a challenge card before stage 7 ends its turn at that moment (not
+        under ``ffg``: `ends_turn_before_planning`)."""
+        if step["name"] in WINDOWS_NEEDING_A_CARD and ctx.state["ch"] and ends_turn_before_planning(ctx.state):
             end_turn_now(ctx, OUT_OF_CARDS)
 
     def answer(self, ctx, step, prompt_, opt, args):

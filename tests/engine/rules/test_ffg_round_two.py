@@ -217,3 +217,52 @@ def test_mayfair_a_cosmic_zap_cancels_one_use_and_leaves_the_power_in_force():
     from engine.state import power_active
     assert [e["type"] for e in g.log].count("UseCancelled") == 1
     assert not [e for e in g.log if e["type"] == "PowerZapped"] and power_active(g.state, "red", "Mind")
+
+
+# --- 8. an offense without an encounter card plays on to the planning phase -----------------------------
+
+def plagued_offense(ruleset: str) -> Scenario:
+    """Red, the offense, holds one Attack; in the regroup window yellow plagues red, which discards it."""
+    g = Scenario(players=3, powers={"red": ["Mind"], "blue": ["Filch"], "yellow": ["Clone"]},
+                 hands={"red": ["A8"], "blue": ["A10"], "yellow": ["Plague", "A9"]}, exact_hands=True,
+                 destiny=["blue.1"], first="red", ruleset=ruleset,
+                 options={} if ruleset == "ffg" else {"edicts": True})
+    for _ in range(20):
+        owed = g.prompts()
+        if owed[0]["player"] == "yellow" and owed[0]["kind"] == "window" and owed[0]["info"]["window"] == "regroup":
+            break
+        g.command(owed[0]["player"], "pass")
+    g.use("yellow", "card:Plague", {"player": "red"})
+    g.lose("red", {"red-4": 3})
+    return g
+
+
+def test_ffg_an_offense_without_an_encounter_card_launches_and_its_encounter_ends_at_the_planning_phase():
+    g = plagued_offense("ffg")
+    assert g.hand("red") == [] and g.warp("red") == 3
+    g.launch({"red-0": 2}, "blue-2")  # it plays on: the launch is asked
+    g.invite("red", ["yellow"])
+    g.invite("blue", [])
+    g.join("yellow", "offense", {"yellow-0": 2})
+    assert g.tokens("cone:offense") == {"red": 2, "yellow": 2}
+    g.pass_windows()
+    # the planning phase: no encounter card, no result; every ship on the gate goes home
+    g.place("red", {"red-1": 2})
+    g.place("yellow", {"yellow-1": 2})
+    assert g.tokens("cone:offense") == {} and g.tokens("blue-2") == {"blue": 4}
+    assert g.tokens("red-0") == {"red": 2} and g.tokens("red-1") == {"red": 6} and g.tokens("red-4") == {"red": 1}
+    assert g.tokens("yellow-0") == {"yellow": 2} and g.tokens("yellow-1") == {"yellow": 6}
+    assert g.warp("red") == 3 and g.warp("yellow") == 0 and g.warp("blue") == 0
+    assert not [e for e in g.log if e["type"] == "ChallengeResolved"]
+    ended = [e["payload"] for e in g.log if e["type"] in ("ChallengeEnded", "TurnEnded")]
+    assert ended == [{"number": 1, "succeeded": False}, {"player": "red", "reason": "offense has no challenge card"}]
+    assert g.state["turn"]["offense"] == "blue" and g.state["turn"]["number"] == 2
+    assert kinds(g.hand("yellow")) == ["A9"] and kinds(g.hand("blue")) == ["A10"]
+
+
+def test_mayfair_an_offense_without_a_challenge_card_ends_its_turn_at_the_next_boundary():
+    g = plagued_offense("mayfair")
+    g.pass_windows()
+    assert not [p for p in g.asked if p["kind"] == "launch" and p["player"] == "red"]  # red never launched
+    assert [e["payload"]["reason"] for e in g.log if e["type"] == "TurnEnded"] == ["offense has no challenge card"]
+    assert g.state["turn"]["offense"] == "blue" and g.warp("red") == 3
