@@ -26,7 +26,11 @@ compile: $(VENV)/.installed
 browser:
 	sh scripts/install-browser.sh
 
-run: install
+# make run does not wait for the compiler: when engine modules are stale it starts their build in the
+# background (niced, output in build/compile.log) and serves the engine from its sources meanwhile; the
+# next start runs it compiled (docs/engine.md, "The compiled engine")
+run: $(VENV)/.installed
+	$(if $(filter no,$(COMPILE)),,$(VENV)/bin/python scripts/compile_engine.py --background)
 	$(VENV)/bin/cosmic serve --host $(HOST) --port $(PORT)
 
 # (the engine's tests check that it runs compiled, unless COMPILE=no: tests/engine/test_compiled.py)

@@ -23,6 +23,9 @@ memory, where a restart forgets them. The strategy is the sliding-window counter
 let a client double its quota at a window's edge. When the counters' Redis does not answer (a
 cluster master down holds a third of them), each process counts in its own memory until it
 answers again: a limit never turns a storage failure into refused writes the service could take.
+The requests already inside the counters' Redis when it fails (on gevent, many at once) find the
+switch to memory made by the first of them; they are served uncounted, the failure logged
+(flask-limiter's ``swallow_errors``), never answered 503.
 
 Answers. A refused request is a 429 ``application/problem+json`` (``rate-limited``, built by
 `app.problems.too_many`) with ``Retry-After``; every answer a limit applied to carries the
@@ -96,7 +99,7 @@ def install(app, settings) -> Limiter:
                                exempt_when=lambda rule=rule: not rule.applies())
               for rule in RULES if (value := getattr(settings, rule.setting)).strip().lower() != "none"]
     limiter = Limiter(client_key, application_limits=limits, strategy=STRATEGY, storage_uri=uri,
-                      storage_options=options, headers_enabled=False, swallow_errors=False,
+                      storage_options=options, headers_enabled=False, swallow_errors=True,
                       in_memory_fallback_enabled=True)
     limiter.init_app(app)
     limiter.request_filter(lambda: _is_admin(settings.admin_token))
@@ -109,7 +112,7 @@ def install(app, settings) -> Limiter:
 def storage(runtime) -> tuple[str, dict]:
     """flask-limiter's storage for a runtime: its Redis (plain or cluster) under ``{prefix}:limits``, or
     process memory when the runtime's Redis is the embedded one."""
-    from workers.connections import is_cluster
+    from workers.connections import cluster_options, is_cluster
 
     prefix = f"{runtime.settings.prefix}:limits"
     if runtime.fake_server is not None:
@@ -119,7 +122,10 @@ def storage(runtime) -> tuple[str, dict]:
         return "redis://", {"connection_pool": client.connection_pool, "key_prefix": prefix}
     nodes = ",".join(f"{node.host}:{node.port}" for node in client.get_nodes())
     kwargs = client.get_default_node().redis_connection.connection_pool.connection_kwargs
-    options = {"key_prefix": prefix, **{k: kwargs[k] for k in ("username", "password") if kwargs.get(k)}}
+    # the service's own cluster options: redis-py's default retries sleep with backoff, which held
+    # every write for seconds when a master was down
+    options = {"key_prefix": prefix, **cluster_options({}),
+               **{k: kwargs[k] for k in ("username", "password") if kwargs.get(k)}}
     if (runtime.settings.redis_url or "").lower().startswith("rediss"):
         options["ssl"] = True
     return f"redis+cluster://{nodes}", options

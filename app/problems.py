@@ -118,14 +118,36 @@ def _from_validation(err: ValidationError):
     return problem_response(400, "invalid-request", "the request has invalid or unknown fields", errors=messages)
 
 
+def _edition() -> str:
+    """The edition of the game a request is about, so that a refusal speaks its words (RULES.md 9); RULES.md's
+    own for a request about no game (or when the game cannot be read: the refusal is sent anyway)."""
+    from flask import has_request_context, request
+
+    game_id = (request.view_args or {}).get("game_id") if has_request_context() else None
+    if not game_id:
+        return "mayfair"
+    try:
+        from app.http import runtime
+
+        return runtime().repository.current(game_id).get("ruleset") or "mayfair"
+    except Exception:  # noqa: BLE001  (a refusal must never become a 500)
+        return "mayfair"
+
+
 def _from_rules(err: engine.RulesError):
+    from projections.words import speak
+
+    edition = _edition()
+    detail, title = speak(err.detail, edition), speak(err.rule_title, edition)
     if isinstance(err, engine.NotOwed):
-        return problem_response(409, "not-owed", err.detail, rule=err.rule, rule_title=err.rule_title)
-    return problem_response(422, "rules-violation", err.detail, rule=err.rule, rule_title=err.rule_title)
+        return problem_response(409, "not-owed", detail, rule=err.rule, rule_title=title)
+    return problem_response(422, "rules-violation", detail, rule=err.rule, rule_title=title)
 
 
 def _from_command(err: engine.CommandError):
-    return problem_response(400, "bad-command", err.detail, field=err.field)
+    from projections.words import speak
+
+    return problem_response(400, "bad-command", speak(err.detail, _edition()), field=err.field)
 
 
 def _from_worker(err: WorkerError):

@@ -1,6 +1,6 @@
 """Feed load: thousands of idle live feeds against gunicorn + `cosmic worker` on real Redis, and what they cost.
 
-    REDIS_URL=redis://127.0.0.1:6379/4 .venv/bin/python bench/feedload.py --feeds 1000 5000
+    REDIS_URL=redis://127.0.0.1:6379/13 .venv/bin/python bench/feedload.py --feeds 1000 5000
     .venv/bin/python bench/feedload.py --feeds 1000 5000     # on a redis-server of its own
 
 For each number of feeds it starts gunicorn (gunicorn.conf.py's settings, as shipped) and one

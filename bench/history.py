@@ -1,6 +1,6 @@
 """Benchmark of the history tools on a long game: audit, replay, export/import, rewind.
 
-    REDIS_URL=redis://127.0.0.1:6379/11 .venv/bin/python bench/history.py [--commands 1500] [--baseline REV]
+    REDIS_URL=redis://127.0.0.1:6379/13 .venv/bin/python bench/history.py [--commands 1500] [--baseline REV]
 
 (without REDIS_URL it runs on an in-process fakeredis). The game is a 5-player random game of
 ``--commands`` commands (about 115 turns for 1,500), the same length in play whatever the stream

@@ -56,7 +56,7 @@ def describe(ruleset: str | None = None) -> dict:
         if ruleset is not None and ruleset not in POWERS[name].editions:
             continue
         entry = POWERS[name].catalogue(ruleset)
-        entry["flares"] = {mode: flare.catalogue() for mode, flare in FLARES.get(name, {}).items()}
+        entry["flares"] = {mode: flare.catalogue(ruleset) for mode, flare in FLARES.get(name, {}).items()}
         listed.append(entry)
     edicts = [EDICTS[n].catalogue() for n in sorted(EDICTS) if ruleset is None or ruleset in EDICTS[n].editions]
     return {"powers": listed, "edicts": edicts}

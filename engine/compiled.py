@@ -90,8 +90,11 @@ def read_manifest(path: Path = MANIFEST) -> dict[str, str]:
 
 
 def write_manifest(hashes: dict[str, str], path: Path = MANIFEST) -> None:
-    """Record the source hash of every module a build compiled (module name -> SHA-256)."""
-    path.write_text(json.dumps({"modules": hashes}, indent=1, sort_keys=True) + "\n")
+    """Record the source hash of every module a build compiled (module name -> SHA-256); by a rename, so a
+    process starting meanwhile reads the old manifest or the new one, never half of one."""
+    partial = path.with_name(path.name + ".partial")
+    partial.write_text(json.dumps({"modules": hashes}, indent=1, sort_keys=True) + "\n")
+    os.replace(partial, path)
 
 
 def install() -> FreshCompiledFinder:

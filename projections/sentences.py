@@ -328,7 +328,10 @@ def _challenge_ended(p, t):
 
 @tells("StageBegan")
 def _stage_began(p, t):
-    return t.say("Stage {n}: {name}.", n=p["stage"], name=stage_name(p["stage"], t.ruleset))
+    name = stage_name(p["stage"], t.ruleset)
+    if t.ruleset == "ffg":  # the FFG phases go by their names, not by numbers (RULES.md 9)
+        return f"{name[:1].upper()}{name[1:]}."
+    return t.say("Stage {n}: {name}.", n=p["stage"], name=name)
 
 
 @tells("Bookmark", "StepsScheduled", "StepUpdated", "AgendaUnwound")

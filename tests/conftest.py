@@ -77,7 +77,9 @@ if PROJECT_ROOT not in sys.path:
 
 from events import catalog  # noqa: E402
 
-SKIP_REAL_REASON = "REDIS_URL is not set: real-Redis variant skipped (e.g. REDIS_URL=redis://127.0.0.1:6379/15)"
+# the one database index the docs give for local real-Redis runs (README, .ci/run, bench/): 13
+LOCAL_REDIS_URL = "redis://127.0.0.1:6379/13"
+SKIP_REAL_REASON = f"REDIS_URL is not set: real-Redis variant skipped (e.g. REDIS_URL={LOCAL_REDIS_URL})"
 
 
 def _redis_url() -> str | None:
@@ -286,7 +288,7 @@ def roomy_limits_env() -> dict:
     from workers.settings import ENV_NAMES, LIMIT_FIELDS
     return {ENV_NAMES[name]: "100000 per minute" for name in LIMIT_FIELDS}
 SKIP_SERVICE_REASON = ("REDIS_URL is not set: this test starts gunicorn and/or `cosmic worker` against a real "
-                       "Redis (e.g. REDIS_URL=redis://127.0.0.1:6379/13 make test)")
+                       f"Redis (e.g. REDIS_URL={LOCAL_REDIS_URL} make test)")
 BIN = Path(sys.executable).parent
 
 
@@ -455,4 +457,4 @@ def _real_header() -> str:
     if url:
         return f"real Redis: {url} (the store, projection, API and worker tests run on it too; e2e tests start gunicorn)"
     return ("real Redis: REDIS_URL is not set, so every test variant marked [real] and the end-to-end tests "
-            "are skipped (set REDIS_URL=redis://127.0.0.1:6379/13 to run them, as .ci/run does)")
+            f"are skipped (set REDIS_URL={LOCAL_REDIS_URL} to run them, as .ci/run does)")

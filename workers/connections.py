@@ -70,10 +70,12 @@ def connect(url: str, **options) -> redis.Redis | RedisCluster:
                         f"{credentials + '@' if credentials else ''}{first_host}:{first_port}", "", parts.query, ""))
     startup = [ClusterNode(host, port) for host, port in cluster_nodes(url)]
     options.pop("health_check_interval", None)
-    return _isolating(RedisCluster.from_url(plain, startup_nodes=startup, **_cluster_options(options)))
+    return _isolating(RedisCluster.from_url(plain, startup_nodes=startup, **cluster_options(options)))
 
 
-def _cluster_options(options: dict) -> dict:
+def cluster_options(options: dict) -> dict:
+    """``options`` for a ``RedisCluster`` of this service: short connects, no backoff sleeps, nodes that
+    refused a connection left alone (`NodePool`); the rate limits' counters use them too."""
     return {"socket_connect_timeout": CONNECT_TIMEOUT, "retry": Retry(NoBackoff(), CLUSTER_RETRIES), **options,
             "connection_pool_class": NodePool}
 
@@ -127,7 +129,7 @@ def same_backend(client) -> redis.Redis | RedisCluster:
                   if k in ("password", "username", "decode_responses", "socket_timeout", "socket_connect_timeout")}
         scheme = "rediss" if issubclass(pool.connection_class, redis.SSLConnection) else "redis"
         first = f"{scheme}://{nodes[0].host}:{nodes[0].port}"
-        return _isolating(RedisCluster.from_url(first, startup_nodes=nodes, **_cluster_options(kwargs)))
+        return _isolating(RedisCluster.from_url(first, startup_nodes=nodes, **cluster_options(kwargs)))
     pool = client.connection_pool
     return redis.Redis(connection_pool=redis.ConnectionPool(connection_class=pool.connection_class,
                                                             **pool.connection_kwargs))

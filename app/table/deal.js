@@ -69,7 +69,7 @@ export function dealEditor(name, ctx) {
     rows.push(h("div", {class: "deal-side", "data-side": "third"}, h("strong", {}, `${playerName(board, third)}, third party`),
       SIDES.map((side) => h("div", {}, `gets from ${playerName(board, mains[side])}: `, thirdPart.gets[side].node,
                                    ` · gives to ${playerName(board, mains[side])}: `, thirdPart.gives[side].node)),
-      h("div", {}, "receives a base on: ", thirdPart.base.node)));
+      h("div", {}, say("receives a base on: ", board.terms), thirdPart.base.node)));
   }
   const node = h("div", {class: "arg deal", "data-arg": name, "data-side": mySide || ""}, rows);
   const value = () => {

@@ -111,7 +111,7 @@ class Power:
         if ruleset is None:
             entry["readings"] = {edition: _listed(reading) for edition, reading in self.readings.items()}
         else:
-            entry.update(_listed(self.readings.get(ruleset, {})))
+            entry.update(_listed(self.readings.get(ruleset, {})), windows=list(self.windows_in(ruleset)))
         return entry
 
 
@@ -180,10 +180,18 @@ class Flare(CardAbility):
 
     power = ""
     mode = "wild"
+    # where an edition's card reads otherwise (RULES.md 9: a published FFG flare played in an ffg game):
+    # {edition: {"description": ..., "provenance": ...}}, its windows in ``windows_by_edition``; that edition's
+    # catalogue shows them, and `reads` tells the flare's code the game's edition
+    readings: dict[str, dict] = {}
 
     @property
     def name(self) -> str:  # type: ignore[override]
         return f"{self.power} {self.mode.capitalize()} Flare"
+
+    def reads(self, state: dict, ruleset: str) -> bool:
+        """Whether the game is of an edition whose reading of this flare differs (``ffg``)."""
+        return ruleset in self.readings and (state.get("ruleset") or "mayfair") == ruleset
 
     @property
     def rule(self) -> str:
@@ -198,10 +206,17 @@ class Flare(CardAbility):
         """Whether ``me`` played this flare's lasting effect this challenge."""
         return has_effect(state, self.source, me)
 
-    def catalogue(self) -> dict:
-        """The public description of this flare effect."""
-        return {"power": self.power, "mode": self.mode, "windows": list(self.windows),
-                "description": self.description, "provenance": self.provenance}
+    def catalogue(self, ruleset: str | None = None) -> dict:
+        """The public description of this flare effect: of one edition's card if named (its reading), else
+        the Mayfair reading with any other edition's beside it (``readings``, only where one differs)."""
+        entry = {"power": self.power, "mode": self.mode, "windows": list(self.windows),
+                 "description": self.description, "provenance": self.provenance}
+        if ruleset is None:
+            if self.readings:
+                entry["readings"] = {edition: _listed(reading) for edition, reading in self.readings.items()}
+        else:
+            entry.update(_listed(self.readings.get(ruleset, {})), windows=list(self.windows_in(ruleset)))
+        return entry
 
 
 class Edict(CardAbility):

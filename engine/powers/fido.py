@@ -147,7 +147,9 @@ class FidoWild(Flare):
     power = "Fido"
     mode = "wild"
     windows = ("planning",)
-    provenance = "ffg"
+    # published text not confirmed (issue 25 item 9: not found in the sources searched): designed here after
+    # public descriptions of the FFG alien, so `house`
+    provenance = "house"
     description = ("As a main player, before challenge cards are chosen, make your opponent take the top card of "
                    "the discard pile into its hand; then you may draw a card from the deck.")
 
@@ -175,7 +177,9 @@ class FidoSuper(Flare):
     mode = "super"
     windows = WINDOWS
     lasting = True
-    provenance = "ffg"
+    # published text not confirmed (issue 25 item 9: not found in the sources searched): designed here after
+    # public descriptions of the FFG alien, so `house`
+    provenance = "house"
     description = ("This challenge, when you use your power you may fetch any or all of the discarded challenge "
                    "cards, offering them one at a time to the players of your choice (each offer rewarded or "
                    "refused as your power says).")

@@ -106,16 +106,32 @@ class LoserWild(Flare):
 
 
 class LoserSuper(Flare):
-    """Super: the Loser may declare its upset after seeing the revealed cards."""
+    """Super: the Loser may declare its upset later than its power allows.
+
+    Under ``mayfair`` (designed here, ``house``): after the challenge cards are revealed. Under ``ffg`` the
+    published card (RULES.md 9, "published texts first"): once the encounter cards are chosen and before they
+    are revealed, so nobody was bound to play an Attack; the upset then turns the outcome around as the FFG
+    Loser's does.
+    """
 
     power = "Loser"
     mode = "super"
     windows = ("reveal",)
+    windows_by_edition = {"ffg": ("committed",)}
     provenance = "house"
     description = ("As the Loser main player, declare your upset after the challenge cards are revealed "
                    "instead of before, knowing what both sides played.")
+    readings = {"ffg": {"provenance": "ffg", "description": (
+        "As the Loser main player, you may wait until the encounter cards are chosen, before they are revealed, "
+        "to declare your upset: neither side was bound to play an Attack, and the encounter's result is turned "
+        "around as your power says.")}}
 
     def options(self, state, me, card, window):
+        if self.reads(state, "ffg"):
+            if side_of_main(state, me) is None or not cards_committed(state) or state["ch"]["revealed"] \
+                    or UPSET in state["ch"]["notes"]:
+                return []
+            return [self.offer(card, label="declare an upset now")]
         if not state["ch"]["revealed"] or not may_declare(state, me):
             return []
         return [self.offer(card, label="declare an upset now")]

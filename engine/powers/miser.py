@@ -103,7 +103,9 @@ class MiserWild(Flare):
     power = "Miser"
     mode = "wild"
     windows = ()
-    provenance = "ffg"
+    # published text not confirmed (issue 25 item 9: not found in the sources searched): designed here after
+    # public descriptions of the FFG alien, so `house`
+    provenance = "house"
     description = ("When you must discard your hand for a new one, or another player is about to take consolation "
                    "from you, you may set this flare and up to two other cards of your hand aside face down: they "
                    "are not discarded (you draw your whole new hand besides them) or cannot be taken, and come back "
@@ -136,7 +138,9 @@ class MiserSuper(Flare):
     power = "Miser"
     mode = "super"
     windows = ("regroup",)
-    provenance = "ffg"
+    # published text not confirmed (issue 25 item 9: not found in the sources searched): designed here after
+    # public descriptions of the FFG alien, so `house`
+    provenance = "house"
     description = ("As the offense, at the start of your challenge (regroup), draw one card from the deck into "
                    "your hoard.")
 

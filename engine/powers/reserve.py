@@ -121,7 +121,9 @@ class ReserveWild(Flare):
     power = "Reserve"
     mode = "wild"
     windows = ()
-    provenance = "ffg"
+    # published text not confirmed (issue 25 item 9: not found in the sources searched): designed here after
+    # public descriptions of the FFG alien, so `house`
+    provenance = "house"
     description = ("When another player discards a reinforcement card (played or not), you may play this flare to "
                    "take that card from the discard pile into your hand.")
 
@@ -150,7 +152,9 @@ class ReserveSuper(Flare):
     mode = "super"
     windows = ("reveal",)
     lasting = True
-    provenance = "ffg"
+    # published text not confirmed (issue 25 item 9: not found in the sources searched): designed here after
+    # public descriptions of the FFG alien, so `house`
+    provenance = "house"
     description = ("This challenge, your power may also play one Attack card of up to 09 as a reinforcement.")
 
     def options(self, state, me, card, window):

@@ -56,6 +56,8 @@ class WarriorWild(Flare):
     mode = "wild"
     windows = ("reveal",)
     lasting = True
+    # the published FFG Wild (the defense may then have an encounter against the offense's home system) was
+    # found (issue 25 item 9) but is not played: a counter-encounter is new to the turn sequence; `house`
     provenance = "house"
     description = ("After the reveal, as a main player or ally, fight like a Warrior this challenge: add to "
                    "your side's total 1 for every challenge you have won and 2 for every challenge you have "
@@ -80,6 +82,7 @@ class WarriorSuper(Flare):
     mode = "super"
     windows = ("alliance", "planning", "committed", "reveal")
     lasting = True
+    # the published FFG Super, confirmed (issue 25 item 9): the power used as an ally
     provenance = "ffg"
     description = ("Once you have joined a side as an ally, you may use your power for that side this "
                    "challenge: your experience adds to its total as if you were its main player.")

@@ -106,3 +106,31 @@ def test_a_colour_of_the_other_edition_is_a_422_and_no_colour_at_all_a_400(clien
     assert client.post(f"/games/{ffg}/players", json={"name": "Cy", "color": "green"}).json["color"] == "green"
     pink = client.post(f"/games/{ffg}/players", json={"name": "Di", "color": "pink"})
     assert pink.status_code == 400
+
+
+def test_a_refusal_in_an_ffg_game_speaks_the_edition_s_words_and_a_mayfair_one_its_own(client):
+    """RULES.md 9: the detail and the rule's title of a refused command are read by a person too."""
+    from projections.words import mayfair_vocabulary
+
+    refusals = {}
+    for ruleset in ("ffg", "mayfair"):
+        setup = {"powers": {"red": ["Mind"], "blue": ["Filch"], "yellow": ["Zombie"]}, "first": "red",
+                 "destiny_top": ["blue.1"]}
+        game = ApiGame(client, 3, f"refusal-{ruleset}", setup=setup, ruleset=ruleset).join_all(3).start()
+        for _ in range(30):  # everyone passes what comes before the launch
+            pending = client.get(game.url()).json["pending"]
+            if {"player": "red", "kind": "launch"} in [{"player": p["player"], "kind": p["kind"]} for p in pending]:
+                break
+            who = pending[0]["player"]
+            owed = client.get(game.url("/prompts"), headers=game.as_(who)).json["prompts"][0]
+            plain = [o for o in owed["options"] if not o["args"]]
+            choice = next((o for o in plain if o["action"] == "pass"), plain[0] if plain else owed["options"][0])
+            client.post(game.url("/actions"), json={"action": choice["action"], "args": {}}, headers=game.as_(who))
+        answer = client.post(game.url("/actions"), headers=game.as_("red"), json={
+            "action": "launch", "args": {"tokens": {"red-0": 4, "red-1": 1}, "planet": "blue-2"}})
+        assert answer.status_code == 422, answer.json
+        refusals[ruleset] = answer.json
+    assert refusals["mayfair"]["rule_title"] == "Stage 3, launch"
+    assert refusals["ffg"]["rule_title"] == "Launch phase: launch"
+    assert refusals["ffg"]["rule"] == refusals["mayfair"]["rule"] == "4.3"
+    assert not mayfair_vocabulary().search(refusals["ffg"]["detail"] + refusals["ffg"]["rule_title"])

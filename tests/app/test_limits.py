@@ -147,12 +147,14 @@ def test_a_token_is_counted_by_its_digest_never_by_itself(limited, redis_client,
 # --- forks, webhooks and writes ---------------------------------------------------------------------
 
 def test_forks_of_a_finished_game_beyond_the_quota_are_refused(limited, runtime, seated):
-    client = limited(limit_fork_token="2 per minute")
+    # a day's window: forks of a long game take seconds, and hits that straddle a window's edge are
+    # weighed by the sliding window (a third within a minute may then pass)
+    client = limited(limit_fork_token="2 per day")
     done = seated("done", recorded_commands("limits-done", commands=10**6, players=2))
     assert done.state["status"] == "finished"
     for _ in range(2):
         assert client.post("/games/done/fork", headers=done.as_("red")).status_code == 201
-    assert_refused(client.post("/games/done/fork", headers=done.as_("red")), "fork-token-60s")
+    assert_refused(client.post("/games/done/fork", headers=done.as_("red")), "fork-token-86400s")
     assert client.post("/games/done/fork", headers=done.as_("blue")).status_code == 201  # each seat its own
     assert client.post("/games/done/fork", headers=ADMIN).status_code == 201  # the admin is never limited
 
@@ -233,6 +235,22 @@ def test_counters_that_do_not_answer_fall_back_to_counting_in_memory(limited, mo
     answers = [client.post("/games", json={"seats": 2}) for _ in range(3)]
     assert [a.status_code for a in answers] == [201, 201, 429]  # served, and still limited
     assert_refused(answers[-1], "create-address-60s")
+
+
+def test_requests_in_flight_when_the_counters_fail_are_served_too(limited, monkeypatch):
+    """Served on gevent, many requests are inside the counters' Redis at once when it dies: the first to
+    fail switches the limiter to memory, the others fail after the switch. They are served (logged)."""
+    client = limited()
+    limiter = client.application.extensions["cosmic.limiter"]
+    storage = limiter.storage
+
+    def down_after_another_request_noticed(*args, **kwargs):
+        limiter._storage_dead = True  # what the greenlet that failed first did meanwhile
+        raise redis.ConnectionError("the counters' Redis is down")
+    monkeypatch.setattr(storage, "acquire_sliding_window_entry", down_after_another_request_noticed)
+    monkeypatch.setattr(limiter, "_storage_dead", False)
+    answer = client.post("/games", json={"seats": 2})
+    assert answer.status_code == 201, answer.get_json()
 
 
 def test_two_apps_on_one_redis_share_the_counters(limited, redis_client):

@@ -170,3 +170,62 @@ def test_loser_ffg_not_offered_once_the_cards_are_chosen():
     g.play("blue", "N")  # without an upset, a Negotiate may be played
     assert not [o for o in window_options(g.state, "red", "committed") if o.get("ability") == "power:Loser"]
     assert g.resolved()["winner"] == "offense"
+
+
+# --- the published FFG Super (RULES.md 9, "published texts first") ---------------------------------------
+
+def ffg_cards_chosen(red_card, blue_card):
+    """An ffg game: red (Loser, holding its flare) attacks blue-2 with 1 ship and declares no upset before
+    the cards, so neither side is bound to play an Attack."""
+    from engine.scenario import Scenario
+
+    g = Scenario(players=3, powers={"red": ["Loser"], "blue": ["Filch"], "yellow": ["Mind"]},
+                 hands={"red": ["A4", "N", "Flare:Loser"], "blue": ["N", "A10"]}, exact_hands=True,
+                 destiny=["blue.1"], first="red", ruleset="ffg", options={"flares": True})
+    g.launch({"red-0": 1}, "blue-2")
+    g.invite_none()
+    g.command("red", "pass")  # no upset before the cards are chosen
+    g.pass_windows(until_kind="challenge_card")
+    g.play("red", red_card)
+    g.play("blue", blue_card)
+    return g
+
+
+def test_loser_super_ffg_declares_the_upset_once_the_cards_are_chosen_before_the_reveal():
+    g = ffg_cards_chosen("A4", "N")  # blue played a Negotiate: no upset bound it to an Attack
+    assert g.ch["revealed"] is None
+    assert g.abilities("red") == ["card:Flare:Loser"]  # the Super, in the committed window
+    g.use("red", "card:Flare:Loser")
+    assert g.ch["notes"]["upset"] == "red"
+    outcome = g.resolved()
+    # the Attack would beat the Negotiate; turned around, the Negotiate side wins: red's ship goes to the warp,
+    # blue keeps its colony with its 4 ships, and nobody is compensated (the Negotiate side won)
+    assert outcome["winner"] == "defense" and outcome["consolation"] is None
+    assert g.warp("red") == 1 and g.warp("blue") == 0
+    assert g.tokens("blue-2") == {"blue": 4}
+    # an FFG flare goes back to its owner's hand, and counts as red's flare for the encounter
+    assert sorted(kinds(g.hand("red"))) == ["Flare:Loser", "N"]
+    assert kinds(g.hand("blue")) == ["A10"]
+    assert "Flare:Loser" not in g.state["discard"] and g.ch["flares"] == ["red"]
+
+
+def test_loser_super_ffg_is_not_offered_after_the_reveal():
+    g = ffg_cards_chosen("A4", "A10")
+    g.command("red", "pass")  # no upset in the committed window
+    assert g.ch["revealed"] is not None
+    outcome = g.resolved()
+    # after the reveal the flare is never offered (the Mayfair house Super's moment is not the FFG card's)
+    later = [p for p in g.asked if p["player"] == "red" and p["kind"] == "window"
+             and p["info"]["window"] in ("reveal", "resolution", "discard")]
+    assert not [o for p in later for o in p["options"] if o.get("ability") == "card:Flare:Loser"]
+    assert outcome["winner"] == "defense" and g.warp("red") == 1
+    assert "Flare:Loser" in g.hand("red")
+
+
+def test_loser_super_catalogue_by_edition():
+    from engine.catalog import FLARES
+
+    flare = FLARES["Loser"]["super"]
+    assert flare.catalogue("ffg")["provenance"] == "ffg" and flare.catalogue("ffg")["windows"] == ["committed"]
+    assert flare.catalogue("mayfair")["provenance"] == "house" and flare.catalogue("mayfair")["windows"] == ["reveal"]
+    assert flare.catalogue()["readings"]["ffg"]["provenance"] == "ffg"
