@@ -172,7 +172,10 @@ def _check(base: str, game_id: str, board: dict, started_version: int, admin: di
     if not admin:
         return found
     events = read_all_events(base, game_id, admin)
-    start = engine.fold(events[:started_version])
+    # the cards as the deck was formed (ffg: once the powers are chosen, after the start)
+    formed = next((k + 1 for k, e in enumerate(events) if e["type"] == "DeckFormed" and e["payload"]["deck"] == "deck"),
+                  started_version)
+    start = engine.fold(events[:max(started_version, formed)])
     final = engine.fold(events)
     if views.board(final) != board:
         found.append("the served board is not the fold of the stream")

@@ -137,6 +137,7 @@ def _turn_ended(s, p, event):
 @handles("ChallengeBegan")
 def _challenge_began(s, p, event):
     s["turn"]["challenge"] = p["number"]
+    s["warped"] = {}  # the challenge's tokens lost to the warp so far (`_tokens_moved`)
     s["ch"] = {
         "number": p["number"], "stage": 0, "defense": None, "planet": None, "reverse": False,
         "destiny": None, "invited": {"offense": None, "defense": None}, "allies": {},
@@ -320,6 +321,12 @@ def _tokens_moved(s, p, event):
                 home = system_of(src) == color
                 s["home_bases" if home else "external_bases"][color] -= 1
                 home_bases_changed = home_bases_changed or home
+        ch = s.get("ch")
+        if dst == "warp" and ch is not None and (src.startswith("cone:") or src == ch["planet"]):
+            # ships of the challenge that went to the warp: what compensation counts under ffg (RULES.md 9);
+            # kept beside the challenge, not in it (the board shows the challenge as it is)
+            warped = s.setdefault("warped", {})
+            warped[color] = warped.get(color, 0) + count
         target = token_place(s, dst)
         had = target.get(color, 0)
         target[color] = had + count

@@ -52,6 +52,18 @@ class Ruleset:
     defense_redraws_at_destiny: bool = True  # mayfair: the defense draws a new hand when determined
     wild_names_own_system: bool = True       # mayfair: a wild destiny card may name the offense's own
     cosmic_quake: bool = False       # ffg: nothing left to draw: every player discards and draws a new hand
+    # ffg: compensation counts the loser's own ships that went to the warp in the encounter; mayfair: its
+    # tokens in the challenge (so a Zombie, whose tokens never reach the warp, is still consoled)
+    compensation_by_warp: bool = False
+    # ffg: among players tied for a special destiny card, the one nearest the offense's left defends (the
+    # card's words); mayfair: the offense chooses among them (RULES.md 2)
+    special_ties_by_seat: bool = False
+    # ffg: a timing window of the resolution phase once the ships have moved, before compensation and
+    # rewards (Ionic Gas is played there); mayfair has none
+    compensation_window: str | None = None
+    # ffg: an offense left without an encounter card plays on to the planning phase, where its encounter and
+    # turn end (a power or flare may give it one first); mayfair: its turn ends at the next boundary (000)
+    offense_plays_to_planning: bool = False
     words: dict = field(default_factory=dict)
 
     def word(self, mayfair_word: str) -> str:
@@ -69,7 +81,9 @@ FFG = Ruleset(
     fixed_options={"simplified": False, "reverse_cone": False, "edicts": True, "special_destiny": True,
                    "war_cards": False, "kickers": False, "punt": False, "reverse_warp": False},
     powers_offered=2, flare_kept=True, flares_per_encounter=1, defense_redraws_at_destiny=False,
-    wild_names_own_system=False, cosmic_quake=True, words=FFG_WORDS,
+    wild_names_own_system=False, cosmic_quake=True, compensation_by_warp=True,
+    special_ties_by_seat=True, compensation_window="before_compensation",
+    offense_plays_to_planning=True, words=FFG_WORDS,
 )
 
 RULESETS: dict[str, Ruleset] = {MAYFAIR.name: MAYFAIR, FFG.name: FFG}

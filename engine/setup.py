@@ -1,8 +1,8 @@
 """Creating, joining and starting a game (RULES.md 3), including stacked scenarios.
 
-Under ``ffg`` (RULES.md 9) each player is offered two powers (their flares both go into the
-deck), draws a hand of 8, and chooses one of the two powers before the first turn (a
-``choose_power`` decision of every player at once, `ChoosePowers`).
+Under ``ffg`` (RULES.md 9) each player is offered two powers and chooses one of them holding no
+card (a ``choose_power`` decision of every player at once, `ChoosePowers`); only then is the deck,
+with both offered flares of every player, shuffled and the hands of 8 dealt (`deal_after_choice`).
 
 A scenario (admin only, for tests and tutorials) may fix, in ``setup``:
 ``powers`` ``{colour: [names]}`` (under ``ffg``: the power kept, no choice offered),
@@ -181,8 +181,9 @@ def join(ctx, command: dict) -> None:
 def start(ctx) -> None:
     """RULES.md 3: powers, decks, hands of 7, and the first player by cutting the destiny pile.
 
-    RULES.md 9 (``ffg``): each player is offered two powers (privately) and both their flares go
-    into the deck; hands of 8; once the first player is known, every player chooses its power.
+    RULES.md 9 (``ffg``): each player is offered two powers (privately); once the first player is known,
+    every player chooses its power holding no card, then the deck with the offered flares is shuffled and
+    hands of 8 are dealt (`deal_after_choice`).
     """
     state = ctx.state
     if state["status"] != "lobby":
@@ -203,21 +204,42 @@ def start(ctx) -> None:
         offers = {}
         flare_powers = deal_powers(ctx, colors, options, fixed, edition)
         ctx.emit("PowersDealt", powers=flare_powers)
-    deck, hands = build_challenge_deck(ctx, colors, options, flare_powers, setup, edition)
-    ctx.emit("DeckFormed", deck="deck", cards=deck)
+    if edition.powers_offered == 1:
+        deck, hands = build_challenge_deck(ctx, colors, options, flare_powers, setup, edition)
+        ctx.emit("DeckFormed", deck="deck", cards=deck)
     destiny = build_destiny_deck(ctx, colors, options, setup.get("destiny_top") or [], edition)
     ctx.emit("DeckFormed", deck="destiny", cards=destiny)
-    for color in colors:
-        ctx.emit("CardsMoved", cards=hands[color], src="deck", dst=f"hand:{color}", seen_by=[color], reason="deal")
+    if edition.powers_offered == 1:
+        deal_hands(ctx, colors, hands)
     first, cut = choose_first(ctx, colors, destiny, setup.get("first"))
     ctx.emit("FirstPlayerChosen", player=first, cut=cut)
     arrange_tokens(ctx, setup.get("tokens") or {})
     if options["reverse_warp"]:
         ctx.emit("PlayerNoted", player="fan", key="section", value=first)
-    if edition.powers_offered > 1:  # the powers are chosen before the first turn
-        ctx.then(ctx.step("choose_powers", fixed={c: list(fixed[c]) for c in colors if c in fixed}))
+    if edition.powers_offered > 1:
+        # RULES.md 9: the powers are chosen by players holding no card; then the deck with the offered
+        # flares is shuffled and the hands dealt (``deal``: `engine.steps.choose_powers`)
+        ctx.then(ctx.step("choose_powers", fixed={c: list(fixed[c]) for c in colors if c in fixed}, deal=True))
     else:  # a power's "game setup" (Miser's hoard), now that the hands are dealt
         fire(ctx, "on_game_setup")
+
+
+def deal_hands(ctx, colors: list[str], hands: dict) -> None:
+    """Each player takes its hand from the top of the deck (`build_challenge_deck` put them there)."""
+    for color in colors:
+        ctx.emit("CardsMoved", cards=hands[color], src="deck", dst=f"hand:{color}", seen_by=[color], reason="deal")
+
+
+def deal_after_choice(ctx) -> None:
+    """RULES.md 9 (``ffg``), once every power is chosen: the cosmic deck, both offered flares of every player
+    in it, is shuffled (stacked where a scenario says), then the hands of 8 are dealt."""
+    state = ctx.state
+    colors, setup, fixed = list(state["order"]), state["setup"], state["setup"].get("powers") or {}
+    flare_powers = {c: list(state["players"][c].get("offered") or fixed.get(c, [])) for c in colors}
+    edition = rulesets.of(state)
+    deck, hands = build_challenge_deck(ctx, colors, state["options"], flare_powers, setup, edition)
+    ctx.emit("DeckFormed", deck="deck", cards=deck)
+    deal_hands(ctx, colors, hands)
 
 
 def arrange_tokens(ctx, wanted: dict) -> None:

@@ -71,7 +71,7 @@ def play_game(seed: str, players: int, options: dict | None = None, *, ruleset: 
     clock = 0
     try:
         state, log = new_game(seed, players, options, ruleset)
-        deck_cards = _cards_of(state)
+        deck_cards = _cards_of(state) or None  # (ffg: the deck is formed once the powers are chosen)
         destiny_cards = sorted(state["destiny"] + state["destiny_discard"])
         result.events = len(log)
         commands = 0
@@ -96,6 +96,8 @@ def play_game(seed: str, players: int, options: dict | None = None, *, ruleset: 
             if keep_log:
                 log += events
             commands += 1
+            if deck_cards is None:
+                deck_cards = _cards_of(state) or None
             if commands % check_every == 0:
                 found = violations(state, deck_cards, destiny_cards)
                 if found:

@@ -124,10 +124,14 @@ def hand_windows(cards_in_hand: tuple[str, ...]) -> frozenset[str]:
 
 
 def may_play_a_flare(state: dict, player: str) -> bool:
-    """RULES.md 9 (ffg): at most one flare per player per encounter; mayfair sets no limit."""
+    """RULES.md 9 (ffg): at most one flare per player per encounter (a Super flare a Cosmic Zap sent back
+    to hand does not count: the ``flares_zapped`` note); mayfair sets no limit."""
     limit = rulesets.of(state).flares_per_encounter
     ch = state.get("ch")
-    return limit is None or ch is None or ch.get("flares", []).count(player) < limit
+    if limit is None or ch is None:
+        return True
+    played = ch.get("flares", []).count(player) - (ch["notes"].get("flares_zapped") or []).count(player)
+    return played < limit
 
 
 def response_options(state: dict, player: str, use: dict) -> list[dict]:

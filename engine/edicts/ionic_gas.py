@@ -5,11 +5,12 @@ from engine.powers.base import Edict
 
 class IonicGas(Edict):
     name = "IonicGas"
-    windows = ("reveal",)
+    windows = ("before_compensation",)  # the resolution phase, before compensation and rewards (RULES.md 9)
     lasting = True
     provenance = "ffg"  # the published artifact; RULES.md 9 reads it as Stellar Gas and Cosmic Gas in one card
     editions = ("ffg",)
-    description = ("After the encounter cards are revealed: nobody takes compensation and no ally collects "
+    description = ("In the resolution phase, before compensation and rewards: nobody takes compensation and no "
+                   "ally collects "
                    "rewards this encounter; allies who would have collected them still take their ships "
                    "back to their colonies.")
 

@@ -15,6 +15,8 @@ from engine.state import hand
 from engine.steps.tokens import loss_sources
 
 TOKENS_LOST = 3
+# the editions whose Plague may strike its own player (RULES.md 9: the FFG artifact names any player)
+SELF_TARGET = ("ffg",)
 
 
 class Plague(Edict):
@@ -23,12 +25,14 @@ class Plague(Edict):
     windows = (ANY_WINDOW,)
     windows_by_edition = {"ffg": ("regroup",)}  # the FFG artifact is played at the start of an encounter
     provenance = "mayfair"
-    description = ("Any time (under ffg: in the regroup phase): choose another player. It loses 3 tokens of its choice to the warp, then discards "
+    description = ("Any time (under ffg: in the regroup phase): choose another player (under ffg: any player, "
+                   "yourself included). It loses 3 tokens of its choice to the warp, then discards "
                    "one card of each kind it holds (Attack, Compromise, War, reinforcement, kicker, edict, "
                    "flare), choosing which card of each kind.")
 
     def options(self, state, me, card, window):
-        victims = [c for c in state["order"] if c != me and (hand(state, c) or loss_sources(state, c))]
+        anyone = (state.get("ruleset") or "mayfair") in SELF_TARGET
+        victims = [c for c in state["order"] if (anyone or c != me) and (hand(state, c) or loss_sources(state, c))]
         if not victims:
             return []
         return [self.offer(card, {"player": shapes.choice(victims)}, label="plague a player")]

@@ -19,8 +19,8 @@ class Zombie(Power):
 
     # the FFG card: besides, as a deal's party it may free any player's ships from the warp as a term of it
     readings = {"ffg": {"description": (
-        "Your ships never go to the warp: whenever they would, they go back to any of your colonies instead. As "
-        "a Negotiate player you still take compensation for each of your ships that was in the encounter. Ships "
+        "Your ships never go to the warp: whenever they would, they go back to any of your colonies instead, so "
+        "as a Negotiate player you take no compensation (it counts ships lost to the warp). Ships "
         "that leave the game (Void) are not saved. As a main player making a deal, its terms may also free any "
         "player's ships from the warp (each owner puts them on its colonies).")}}
 

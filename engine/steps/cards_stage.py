@@ -19,7 +19,11 @@ def committed_kicker(state: dict, side: str) -> str | None:
 
 @register
 class PrepareCards(Step):
-    """Stage 7: a defense without a challenge card draws a new hand; an offense without one ends its turn."""
+    """Stage 7: a defense without a challenge card draws a new hand; an offense without one ends its turn.
+
+    Under ``ffg`` (RULES.md 9) this is where an offense that ran out of encounter cards earlier arrives:
+    the encounter ends without a result, every ship on the gate (allies' included) goes back to its
+    colonies, and the turn ends."""
 
     op = "prepare_cards"
 

@@ -1,8 +1,10 @@
 """Setup under ``ffg`` (RULES.md 9): every player chooses its power among the ones it was offered.
 
 The offers are private (`PowersOffered`); so is each choice (`PowerChosen`) until every player has
-made one, when the powers are dealt in the open (`PowersDealt`) and the first turn begins. A
-player whose power a scenario fixes is offered none and chooses nothing.
+made one, when the powers are dealt in the open (`PowersDealt`). Nobody holds a card while choosing:
+then the deck, with every offered flare, is shuffled and the hands are dealt (`deal_after_choice`; a
+step without ``deal``, of a game begun when hands were dealt first, deals nothing), and the first turn
+begins. A player whose power a scenario fixes is offered none and chooses nothing.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from __future__ import annotations
 from engine import shapes
 from engine.flow import Step, option, prompt, register
 from engine.hooks import fire
+from engine.setup import deal_after_choice
 
 RULE = "9.setup"
 
@@ -42,6 +45,8 @@ class ChoosePowers(Step):
                   for color in state["order"]}
         ctx.done()
         ctx.emit("PowersDealt", powers=powers)
+        if step.get("deal"):  # (a game begun before: its hands were dealt before the choice)
+            deal_after_choice(ctx)
         fire(ctx, "on_game_setup")  # a power's "game setup" (Miser's hoard), before the first turn
 
     def answer(self, ctx, step, prompt_, opt, args):

@@ -8,6 +8,7 @@ from engine.hooks import fire, fold, listening
 from engine.regroup import alternatives, handler_of, retriever
 from engine.state import (
     bases,
+    clockwise_from_left,
     empty_home_planets,
     external_bases,
     hand,
@@ -62,7 +63,8 @@ class Regroup(Step):
 
 
 def instruction_candidates(state: dict, instruction: str) -> list[str]:
-    """Who an instructional destiny card designates (ties: all tied players), never the offense."""
+    """Who an instructional destiny card designates, never the offense: every tied player (the offense
+    chooses: RULES.md 2), or under ``ffg`` the tied player nearest the offense's left (RULES.md 9)."""
     offense = state["turn"]["offense"]
     others = [c for c in state["order"] if c != offense]
     measure = {
@@ -71,6 +73,8 @@ def instruction_candidates(state: dict, instruction: str) -> list[str]:
         "fewest-warp": lambda c: -warp_count(state, c),
     }[instruction]
     best = max(measure(c) for c in others)
+    if rulesets.of(state).special_ties_by_seat:
+        return [next(c for c in clockwise_from_left(state, offense) if measure(c) == best)]
     return [c for c in others if measure(c) == best]
 
 

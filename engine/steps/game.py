@@ -115,7 +115,7 @@ class Challenge(Step):
             if index >= len(_PLAN):
                 ctx.done()
                 return
-            if HOLDS_CARDS_FROM <= index < HOLDS_CARDS_UNTIL and offense_out_of_cards(ctx.state):
+            if HOLDS_CARDS_FROM <= index < HOLDS_CARDS_UNTIL and ends_turn_before_planning(ctx.state):
                 end_turn_now(ctx, OUT_OF_CARDS)
                 return
             op, arguments, stage, _ = _PLAN[index]
@@ -281,6 +281,12 @@ def offense_out_of_cards(state: dict) -> bool:
         not playable_challenge_cards(state, offense)
 
 
+def ends_turn_before_planning(state: dict) -> bool:
+    """000: an offense out of challenge cards ends its turn at the first boundary it reaches, from the regroup
+    on. RULES.md 9 (``ffg``): it plays on to the planning phase (`PrepareCards` ends the encounter there)."""
+    return not rulesets.of(state).offense_plays_to_planning and offense_out_of_cards(state)
+
+
 def nobody_can_use(state: dict, window: str) -> bool:
     """Whether no player holds anything usable in a timing window."""
     for player in state["order"]:
@@ -298,4 +304,5 @@ def end_turn_now(ctx, reason: str) -> None:
                 ctx.step("abort_turn", reason=reason))
 
 
-__all__ = ["END_OF_CHALLENGE", "SEQUENCE", "challenge_succeeded", "end_turn_now", "return_home"]
+__all__ = ["END_OF_CHALLENGE", "SEQUENCE", "challenge_succeeded", "end_turn_now", "ends_turn_before_planning",
+           "return_home"]

@@ -2,12 +2,13 @@
 
 `outcome` computes what the cards and totals say; `Resolve` records it and schedules the
 consequences as steps, in the order of the rules: tokens land or go home and losers go to
-the warp, consolation, then rewards, then the powers that act after a win.
+the warp, (``ffg``: a timing window, `Ruleset.compensation_window`), consolation, then rewards,
+then the powers that act after a win.
 """
 
 from __future__ import annotations
 
-from engine import cards, shapes
+from engine import cards, rulesets, shapes
 from engine.flow import Step, option, prompt, register
 from engine.handcards import draw, give_cards, return_kept
 from engine.held import fire_held, listeners
@@ -153,13 +154,27 @@ def consolation_for(state: dict, side: str, winner_side: str, lost_tokens: bool)
     The tokens counted are those it had in the challenge (004: tokens a War's kicker takes from
     its bases were never in the challenge); its own kicker multiplies the count, and a kicker
     below 1 leaves no consolation at all (decision: consolation is never negative).
+    Under ``ffg`` (RULES.md 9) the count is not known yet: it is one card per ship of the player's own that
+    went to the warp in the encounter (a Zombie's, sent home, and the Void's victims, removed from the game,
+    count none), counted when the compensation is taken (``"counted": "warp"``, `owed_count`).
     """
     player = main_player(state, side)
+    giver = main_player(state, winner_side)
+    if rulesets.of(state).compensation_by_warp:
+        return {"player": player, "from": giver, "count": 0, "lost_tokens": lost_tokens, "counted": "warp"}
     count = tokens_in_challenge(state, side, player)
     kicker = committed_kicker(state, side)
     if kicker:
         count *= max(0, cards.card(kicker)["value"])
-    return {"player": player, "from": main_player(state, winner_side), "count": count, "lost_tokens": lost_tokens}
+    return {"player": player, "from": giver, "count": count, "lost_tokens": lost_tokens}
+
+
+def owed_count(state: dict, owed: dict) -> int:
+    """The cards a consolation owes before any power changes it: as recorded, or (``ffg``) the receiver's own
+    ships that went to the warp in the encounter (`engine.evolve` counts them as they go)."""
+    if owed.get("counted") == "warp":
+        return (state.get("warped") or {}).get(owed["player"], 0)
+    return owed["count"]
 
 
 @register
@@ -189,7 +204,10 @@ class Resolve(Step):
         if result.get("kind") == "deal":
             ctx.replace(ctx.step("deal_prepare"), ctx.step("deal"))
         else:
-            ctx.replace(ctx.step("outcome_tokens"), ctx.step("consolation"), ctx.step("rewards"),
+            # ffg: the resolution phase has a window before compensation and rewards (Ionic Gas: RULES.md 9)
+            window = rulesets.of(state).compensation_window
+            before = [ctx.step("window", name=window)] if window else []
+            ctx.replace(ctx.step("outcome_tokens"), *before, ctx.step("consolation"), ctx.step("rewards"),
                         ctx.step("after_resolution"))
 
 
@@ -312,7 +330,7 @@ class Consolation(Step):
         if not owed:
             ctx.done()
             return
-        count = fold(ctx.state, "consolation_count", owed["count"], player=owed["player"])
+        count = fold(ctx.state, "consolation_count", owed_count(ctx.state, owed), player=owed["player"])
         source = list(hand(ctx.state, giver))
         if picker and 0 < count < len(source):
             ctx.replace(ctx.step("pick_compensation", player=picker, giver=giver, receiver=owed["player"],

@@ -24,7 +24,7 @@ from engine.handcards import discard
 from engine.hooks import fire
 from engine.playable import from_elsewhere
 from engine.state import timing_order
-from engine.steps.game import OUT_OF_CARDS, WINDOWS_NEEDING_A_CARD, end_turn_now, offense_out_of_cards
+from engine.steps.game import OUT_OF_CARDS, WINDOWS_NEEDING_A_CARD, end_turn_now, ends_turn_before_planning
 from engine.usable import anyone_can_respond, passed_for_stage, response_options, window_options
 
 
@@ -63,8 +63,9 @@ def begin_use(ctx, player: str, opt: dict, args: dict, window: str, target: dict
 
 
 def keep_flare(ctx, player: str, card_id: str, src: str | None = None) -> None:
-    """RULES.md 9 (ffg): a flare goes back to its owner's hand once played, used or cancelled (its lasting
-    effect, if any, stays in force for the encounter); one played from a hoard goes back to the hoard."""
+    """RULES.md 9 (ffg): a flare goes back to its owner's hand once used (its lasting effect, if any, stays in
+    force for the encounter); one played from a hoard goes back to the hoard. A flare a Card Zap cancelled is
+    discarded instead (`ApplyUse`)."""
     if card_id in ctx.state["table"]:
         ctx.emit("CardsMoved", cards=[card_id], src="table", dst=src or f"hand:{player}", seen_by=None,
                  reason="flare kept")
@@ -113,8 +114,9 @@ class Window(Step):
         ctx.done()
 
     def at_boundary(self, ctx, step):
-        """000: an offense left without a challenge card before stage 7 ends its turn at that moment."""
-        if step["name"] in WINDOWS_NEEDING_A_CARD and ctx.state["ch"] and offense_out_of_cards(ctx.state):
+        """000: an offense left without a challenge card before stage 7 ends its turn at that moment (not
+        under ``ffg``: `ends_turn_before_planning`)."""
+        if step["name"] in WINDOWS_NEEDING_A_CARD and ctx.state["ch"] and ends_turn_before_planning(ctx.state):
             end_turn_now(ctx, OUT_OF_CARDS)
 
     def answer(self, ctx, step, prompt_, opt, args):
@@ -183,9 +185,11 @@ class ApplyUse(Step):
         card = use["ability"][5:]
         if not cancelled:
             handler.use(ctx, player, card, use["args"], use)
-        if cards.kind(card) == "flare" and rulesets.of(ctx.state).flare_kept:
+        if cancelled:  # a cancelled card is discarded, a flare included (RULES.md 9: Card Zap)
+            discard_from_table(ctx, player, card, "cancelled")
+        elif cards.kind(card) == "flare" and rulesets.of(ctx.state).flare_kept:
             keep_flare(ctx, player, card, use.get("src"))
-        elif handler.discard_after_use or cancelled:
-            discard_from_table(ctx, player, card, "cancelled" if cancelled else "used")
+        elif handler.discard_after_use:
+            discard_from_table(ctx, player, card, "used")
         if not cancelled:
             fire(ctx, "on_use_applied", use=use)  # what a card changed may set off powers (Peacenik)

@@ -1,6 +1,6 @@
 """Record the golden streams: complete games played by random legal players, as the service stores them.
 
-    PYTHONPATH=<checkout of the engine to record with> python tests/golden/record.py OUT_DIR [--format 1|2|--ffg]
+    PYTHONPATH=<checkout of the engine to record with> python tests/golden/record.py OUT_DIR [--format 1|2|--ffg|--ffg2]
 
 Each game is played through a `Runtime` on fakeredis (so its events are sealed, numbered and
 hash-chained exactly as in Redis), then written as two files (`write_recording`):
@@ -62,6 +62,15 @@ FORMAT_2_FFG = {
                                                     "golden2-ffg-4-10"),
     "format2-ffg-reserve-hacker-fido-reincarnator": (4, {"power_pool": FFG_POOL, "decision_seconds": 30},
                                                      "golden2-ffg-4-7"),
+}
+
+# the Fantasy Flight edition after issue 25 (compensation by ships lost to the warp, the encounter-long Cosmic Zap,
+# powers chosen before the hands are dealt, Ionic Gas before compensation...), recorded with the engine of branch
+# ffg-rules (``--ffg2``); the two above, recorded before, keep folding and playing on as they were stored
+FFG2_POOL = ["Barbarian", "Hacker", "Macron", "Masochist", "Reserve", "Tripler", "Void", "Zombie"]
+FORMAT_2_FFG2 = {
+    "format2-ffg2-zombie-void-reserve-masochist": (4, {"power_pool": FFG2_POOL, "decision_seconds": 30},
+                                                   "golden2-ffg2-4-3"),
 }
 
 
@@ -167,6 +176,8 @@ def main() -> None:
         games = {name: (*game, "mayfair") for name, game in FORMAT_1.items()}
     elif sys.argv[2:] == ["--ffg"]:
         games = {name: (*game, "ffg") for name, game in FORMAT_2_FFG.items()}
+    elif sys.argv[2:] == ["--ffg2"]:
+        games = {name: (*game, "ffg") for name, game in FORMAT_2_FFG2.items()}
     else:
         games = {name: (*game, "mayfair") for name, game in FORMAT_2.items()}
     for name, (players, options, seed, ruleset) in games.items():

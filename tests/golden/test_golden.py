@@ -3,7 +3,10 @@
 The files under tests/golden/streams were recorded by `tests/golden/record.py`: five games of
 stream format 1 with the engine of commit db4d922, two (``format2-*``) of stream format 2 with the
 engine of commit b01b24e and two ``format2-ffg-*`` games of the Fantasy Flight edition, among its own
-aliens and the shared ones it reads otherwise, with the engine of commit 311fc29 (see its docstring):
+aliens and the shared ones it reads otherwise, with the engine of commit 311fc29, and one
+(``format2-ffg2-*``) of that edition as issue 25 reads it (compensation by ships lost to the warp, the
+encounter-long Cosmic Zap, powers chosen before the hands are dealt) with the engine of branch ffg-rules
+(see its docstring):
 complete games, with the final board and hands that engine folded. Every later engine change must
 leave them readable: the same final state, a clean audit, an import that succeeds, and a game that
 can be picked up in the middle and played on with legal moves.
@@ -77,7 +80,7 @@ def recorded_parts(board: dict, recorded: dict) -> dict:
 
 
 def test_there_are_golden_streams_to_check():
-    assert len(NAMES) >= 9
+    assert len(NAMES) >= 10
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -148,3 +151,21 @@ def test_a_golden_game_picked_up_in_the_middle_plays_on_with_legal_moves(name):
         at += 1000
         _events, state = legal_answer(state, rng.choice(owed), rng, at)
         assert violations(state) == []
+
+
+def test_an_ffg_game_stored_while_its_powers_were_being_chosen_goes_on_without_a_second_deal():
+    """Before issue 25 an ``ffg`` game dealt the hands before the powers were chosen; its ``choose_powers`` step
+    (no ``deal`` in the record) must not deal them again when today's engine takes the last choice."""
+    events = [json.loads(line) for line in lines_of("format2-ffg-reserve-hacker-fido-reincarnator")]
+    first_choice = next(k for k, e in enumerate(events) if e["type"] == "PowerChosen")
+    stop = max(k for k in range(first_choice) if events[k].get("end")) + 1
+    state = engine.fold(events[:stop])
+    assert all(len(state["players"][c]["hand"]) == 8 for c in state["order"])  # dealt first, as then
+    at = state.get("time", 0)
+    while any(p["kind"] == "choose_power" for p in prompts(state)):
+        owed = next(p for p in prompts(state) if p["kind"] == "choose_power")
+        at += 1000
+        made, state = engine.execute(state, {"action": "choose", "player": owed["player"],
+                                             "args": {"power": owed["info"]["offered"][0]}, "at": at})
+    assert not [e for e in made if e["type"] in ("DeckFormed", "CardsMoved")]
+    assert all(len(state["players"][c]["hand"]) == 8 for c in state["order"]) and violations(state) == []

@@ -124,7 +124,8 @@ def test_fido_wild_off_when_a_card_zap_cancels_it():
     g.use("red", "card:Flare:Fido", {"then": "draw"})
     g.use("blue", "card:CardZap")
     assert g.state["discard"][:1] == ["CosmicZap.1"] and "CosmicZap.1" not in g.hand("blue")
-    assert "A12.1" not in g.hand("red") and "Flare:Fido" in g.hand("red")
+    # the cancelled flare is discarded, as a Card Zap's every victim (RULES.md 9)
+    assert "A12.1" not in g.hand("red") and "Flare:Fido" not in g.hand("red") and "Flare:Fido" in g.state["discard"]
 
 
 def test_fido_super_fetches_both_encounter_cards_one_offer_after_another():

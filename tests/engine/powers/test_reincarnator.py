@@ -119,7 +119,8 @@ def test_reincarnator_wild_off_when_a_card_zap_cancels_it():
     g.use("yellow", "card:Flare:Reincarnator", {"player": "red"})
     g.use("blue", "card:CardZap")
     assert changes(g) == [] and g.state["players"]["red"]["powers"] == ["Tripler"]
-    assert "Flare:Reincarnator" in g.hand("yellow")
+    # the cancelled flare is discarded, as a Card Zap's every victim (RULES.md 9)
+    assert "Flare:Reincarnator" not in g.hand("yellow") and "Flare:Reincarnator" in g.state["discard"]
 
 
 def super_game(**kw) -> Scenario:

@@ -68,10 +68,9 @@ def test_shadow_power_spares_its_own_colour():
 
 
 def test_shadow_power_a_special_destiny_card_executes_the_player_it_designates():
-    """The special card naming whoever holds the most cards: blue and yellow hold 8 each, a tie the offense
-    settles by naming blue; then blue loses a ship (its lone ship on blue-4, here)."""
+    """The special card naming whoever holds the most cards: blue and yellow hold 8 each, a tie settled by
+    seating (blue sits at the offense's left: RULES.md 9); then blue loses a ship (its lone ship on blue-4)."""
     g = game(destiny=("inst:most-cards",), tokens={"blue-4": {"blue": 1}})
-    g.choose_defense("blue")
     g.answer("yellow", "execute", "execute", {"planet": "blue-4"}, target="blue")
     assert executions(g) == [["blue", "blue-4", "warp", 1]]
     assert g.tokens("blue-4") == {}

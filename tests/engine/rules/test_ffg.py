@@ -62,20 +62,43 @@ def test_the_options_that_make_sense_in_ffg_are_taken():
 
 # --- setup: two powers offered, one chosen; the deck and the destiny deck --------------------------
 
-def test_each_player_is_offered_two_powers_and_both_their_flares_go_into_the_deck():
+def choose_all(state: dict, log: list) -> dict:
+    """Every player keeps the first power it is offered; the state once all have chosen."""
+    for k, color in enumerate(state["order"]):
+        owed = next(p for p in prompts(state) if p["player"] == color)
+        events, state = execute(state, {"action": "choose", "player": color,
+                                        "args": {"power": owed["info"]["offered"][0]}, "at": 1000 * (k + 1)})
+        log += events
+    return state
+
+
+def test_each_player_is_offered_two_powers_and_chooses_holding_no_card():
     state, log = new_game("offers", 4, {}, ruleset="ffg")
     offers = {e["payload"]["player"]: e["payload"]["powers"] for e in log if e["type"] == "PowersOffered"}
     assert sorted(offers) == sorted(state["order"]) and all(len(p) == 2 for p in offers.values())
     offered = [name for names in offers.values() for name in names]
     assert len(set(offered)) == 8  # no power offered twice
-    every_card = state["deck"] + [c for color in state["order"] for c in state["players"][color]["hand"]]
-    assert sorted(c for c in every_card if c.startswith("Flare:")) == sorted(f"Flare:{n}" for n in offered)
-    # nobody holds a power until every player has chosen: each owes the choice, nothing else is owed
-    assert all(state["players"][c]["powers"] == [] for c in state["order"])
+    # RULES.md 9: nobody holds a card (nor a power) while choosing; the deck is not formed yet
+    assert all(state["players"][c]["hand"] == [] and state["players"][c]["powers"] == [] for c in state["order"])
+    assert state["deck"] == [] and not [e for e in log if e["type"] == "DeckFormed" and e["payload"]["deck"] == "deck"]
     owed = prompts(state)
     assert sorted(p["player"] for p in owed) == sorted(state["order"]) and {p["kind"] for p in owed} == {"choose_power"}
     red = next(p for p in owed if p["player"] == "red")
     assert red["options"][0]["args"]["power"]["values"] == offers["red"]
+
+
+def test_once_all_have_chosen_both_offered_flares_are_shuffled_into_the_deck_then_hands_of_eight_dealt():
+    state, log = new_game("offers", 4, {}, ruleset="ffg")
+    offered = [n for e in log if e["type"] == "PowersOffered" for n in e["payload"]["powers"]]
+    state = choose_all(state, log)
+    order = [e["type"] if e["type"] != "DeckFormed" else f"DeckFormed:{e['payload']['deck']}" for e in log
+             if e["type"] in ("PowerChosen", "PowersDealt", "DeckFormed") or
+             (e["type"] == "CardsMoved" and e["payload"]["reason"] == "deal")]
+    assert order == ["DeckFormed:destiny"] + ["PowerChosen"] * 4 + ["PowersDealt", "DeckFormed:deck"] + \
+        ["CardsMoved"] * 4
+    every_card = state["deck"] + [c for color in state["order"] for c in state["players"][color]["hand"]]
+    assert sorted(c for c in every_card if c.startswith("Flare:")) == sorted(f"Flare:{n}" for n in offered)
+    assert all(len(state["players"][c]["hand"]) == 8 for c in state["order"])
 
 
 def test_the_powers_are_dealt_in_the_open_once_every_player_has_chosen_its_own_in_secret():
@@ -107,7 +130,8 @@ def test_a_choice_nobody_makes_in_time_is_made_by_the_deadline_default():
 
 
 def test_the_deck_is_the_fantasy_flight_deck_and_hands_hold_eight():
-    state, _ = new_game("deck", 3, {"flares": False}, ruleset="ffg")
+    state, log = new_game("deck", 3, {"flares": False}, ruleset="ffg")
+    state = choose_all(state, log)
     held = state["deck"] + [c for color in state["order"] for c in state["players"][color]["hand"]]
     kinds = {}
     for card in held:

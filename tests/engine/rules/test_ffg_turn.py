@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.scenario import terms
+from engine.scenario import Scenario, terms
 from projections.catalogue import describe
 from tests.engine.rules.test_ffg import ffg_game
 
@@ -60,13 +60,16 @@ def test_the_special_card_most_colonies_sends_the_offense_to_the_player_with_mos
     assert g.ch["defense"] == "yellow"
 
 
-def test_the_special_card_most_cards_lets_the_offense_choose_among_the_tied():
-    g = ffg_game(destiny=["inst:most-cards"], hands={"blue": ["A4", "A5", "A6"], "yellow": ["A7", "A8", "A9"]},
-                 exact_hands=True)
-    owed = g.owe("red", "choose_defense")
-    assert owed["options"][0]["args"]["player"]["values"] == ["blue", "yellow"]
-    g.choose_defense("blue")
-    assert g.ch["defense"] == "blue"
+def test_the_special_card_most_cards_among_the_tied_designates_the_one_nearest_the_offenses_left():
+    """RULES.md 9: ties are broken by seating, not by the offense's choice. Yellow is the offense; blue and green
+    hold 8 cards each; from yellow's left the seats run green, red, blue: green defends, nobody is asked."""
+    g = Scenario(players=4, powers={"red": ["Mind"], "blue": ["Filch"], "yellow": ["Clone"], "green": ["Tripler"]},
+                 hands={"red": ["A4"], "yellow": ["A8", "A9"]}, exact_hands=True, destiny=["inst:most-cards"],
+                 first="yellow", ruleset="ffg")
+    assert (len(g.hand("blue")), len(g.hand("green"))) == (8, 8)
+    assert g.ch["defense"] == "green"
+    assert not [p for p in g.asked if p["kind"] == "choose_defense"]
+    assert [e["payload"]["by"] for e in g.log if e["type"] == "DefenseDetermined"] == ["destiny"]
 
 
 def test_the_special_card_fewest_ships_in_the_warp_designates_that_player():
@@ -176,7 +179,8 @@ def test_quash_cancels_an_agreed_deal_and_each_main_player_loses_three_ships():
     assert [e["payload"]["reason"] for e in g.log if e["type"] == "DealConcluded"] == ["quashed"]
 
 
-def test_card_zap_cancels_a_flare_which_goes_back_to_its_owners_hand():
+def test_card_zap_cancels_a_flare_which_is_discarded_with_the_zap():
+    """RULES.md 9: Card Zap's cancelled card is discarded, a flare included (only a used flare is kept)."""
     g = ffg_game(powers={"red": ["Mind"], "blue": ["Filch"], "yellow": ["Clone"]},
                  hands={"red": ["A12", "Flare:Tripler"], "blue": ["A10", "CardZap"]}, options={"flares": True})
     g.launch({"red-0": 2}, "blue-2")
@@ -189,7 +193,9 @@ def test_card_zap_cancels_a_flare_which_goes_back_to_its_owners_hand():
         g.command(g.prompts()[0]["player"], "pass")  # yellow is asked first and lets it be
     g.command("blue", "use", ability="card:CardZap.1")
     assert g.resolved()["totals"] == {"offense": 12 + 2, "defense": 10 + 4}  # the Wild never applied
-    assert "Flare:Tripler" in g.hand("red") and "CardZap.1" in g.state["discard"]
+    assert "Flare:Tripler" not in g.hand("red") and {"Flare:Tripler", "CardZap.1"} <= set(g.state["discard"])
+    discarded = [e["payload"] for e in g.log if e["type"] == "CardsMoved" and e["payload"]["cards"] == ["Flare:Tripler"]]
+    assert [(m["src"], m["dst"], m["reason"]) for m in discarded] == [("table", "discard", "cancelled")]
 
 
 @pytest.mark.parametrize("artifact", ["CardZap", "CosmicZap", "EmotionControl", "ForceField", "IonicGas",
