@@ -310,7 +310,7 @@ def _turn_began(p, t):
 
 @tells("TurnEnded")
 def _turn_ended(p, t):
-    why = f" ({p['reason']})" if p.get("reason") else ""
+    why = f" ({t.words(p['reason'])})" if p.get("reason") else ""
     return t.say("{who}'s turn ends{why}.", who=_who(p, t), why=why)
 
 

@@ -117,6 +117,13 @@ def test_stage_sentences_name_the_ffg_phase_and_keep_the_mayfair_stage():
     assert sentence(event, None, Table(ruleset="mayfair")) == "Stage 7: play challenge cards."
 
 
+def test_a_turn_ended_by_an_offense_out_of_cards_is_told_in_the_edition_s_words():
+    event = {"type": "TurnEnded", "payload": {"player": "red", "reason": "offense has no challenge card"}}
+    told_ffg = sentence(event, None, Table(ruleset="ffg"))
+    assert "turn ends" in told_ffg and not mayfair_words_in(told_ffg), told_ffg
+    assert "challenge card" in sentence(event, None, Table(ruleset="mayfair"))
+
+
 @pytest.mark.parametrize("seed", ["words-1", "words-2"])
 def test_a_complete_ffg_game_shows_no_mayfair_word(seed):
     state, log = new_game(seed, 4, {}, "ffg")
