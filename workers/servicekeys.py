@@ -25,9 +25,11 @@ file does not reach (a crash between the journal and the events file) is dropped
 
 Not kept: the event streams and their head records (the ``.jsonl`` files are their copy), what
 is rebuilt from them (snapshots, checkpoints, the games list), short-lived leases and flags,
-RQ's own keys (timers are scheduled again from the open deadlines at start, design note 5);
-the rate limits' counters are in the snapshot but not journaled (a crash gives a client a fresh
-window, never a lost answer). Tokens are kept as the digests the store holds.
+RQ's own keys (timers are scheduled again from the open deadlines at start, design note 5).
+The rate limits' counters and the webhook delivery logs are in the snapshot (every minute and at
+stop) but not journaled: a crash may give a client a fresh window or drop the last minute of a
+delivery log (a diagnostic; the delivery counters and positions are journaled), never an answer.
+Tokens are kept as the digests the store holds.
 """
 
 from __future__ import annotations
@@ -49,6 +51,7 @@ log = logging.getLogger(__name__)
 FILE_NAME = ".service.json"
 JOURNAL_NAME = ".service.journal"
 SAVE_EVERY = 1.0  # seconds between the background flushes
+SNAPSHOT_EVERY = 60.0  # seconds between the background snapshots (what the journal leaves out)
 COMPACT_BYTES = 4 * 1024 * 1024  # a journal this long is folded into a fresh snapshot
 # key endings that are rebuilt or short-lived
 SKIPPED_ENDINGS = (":head", ":events", ":anchors", ":lease", ":queued", ":later", ":snapshot", ":checkpoints", ":meta")
@@ -89,8 +92,14 @@ class ServiceKeys:
             and not text.startswith(self.prefix + ":games:")  # the games list is rebuilt from the files
 
     def journaled(self, key: bytes) -> bool:
-        """Whether a change to a kept key is written before the next answer (all but the rate limits' counters)."""
-        return self.kept(key) and not key.decode("utf-8", "replace").startswith(self.prefix + ":limits:")
+        """Whether a change to a kept key is written before the next answer.
+
+        All but the rate limits' counters and the webhook delivery logs (up to 1,000 entries each,
+        rewritten whole at every delivery): those are kept by the snapshot every `SNAPSHOT_EVERY`.
+        """
+        text = key.decode("utf-8", "replace")
+        return self.kept(key) and not text.startswith(self.prefix + ":limits:") \
+            and not (text.startswith(self.prefix + ":webhook:") and text.endswith(":log"))
 
     def _watch_changes(self):
         """A pattern subscription to the in-process Redis' keyspace events of the prefix (None elsewhere)."""
@@ -282,11 +291,16 @@ class ServiceKeys:
     # --- running -----------------------------------------------------------------------------
 
     def start(self) -> ServiceKeys:
-        """Flush every `SAVE_EVERY` seconds in a background thread until `stop` (what no answer flushed)."""
+        """Flush every `SAVE_EVERY` seconds (what no answer flushed) and snapshot every `SNAPSHOT_EVERY`, until `stop`."""
         def loop():
+            snapshot_at = time.monotonic() + SNAPSHOT_EVERY
             while not self._stop.wait(SAVE_EVERY):
                 try:
-                    self.flush()
+                    if time.monotonic() >= snapshot_at:
+                        snapshot_at = time.monotonic() + SNAPSHOT_EVERY
+                        self.save()
+                    else:
+                        self.flush()
                 except Exception:  # keep trying: a full disk may clear
                     log.exception("data folder: could not save the service's keys")
         self._thread = threading.Thread(target=loop, name="cosmic-service-keys", daemon=True)

@@ -108,8 +108,15 @@ def test_a_torn_last_journal_line_is_skipped_and_the_rest_replayed(tmp_path):
     copy.close()
 
 
-def test_the_rate_limit_counters_are_not_journaled(tmp_path):
-    running = embedded(tmp_path)
+def test_the_rate_limit_counters_and_delivery_logs_are_not_journaled_but_snapshot(tmp_path):
+    running = embedded(tmp_path / "data")
     running.redis.set("cosmic:limits:someone", b"7")
+    running.redis.lpush("cosmic:webhook:abc:log", b"{}")
     assert running.service_keys.flush() == 0
+    running.redis.hset("cosmic:webhook:abc:health", "delivered", 1)
+    assert running.service_keys.flush() == 1
+    running.service_keys.save()
+    copy = crashed_copy(tmp_path / "data", tmp_path)
+    assert copy.redis.get("cosmic:limits:someone") == b"7" and copy.redis.llen("cosmic:webhook:abc:log") == 1
     running.close()
+    copy.close()
