@@ -82,6 +82,7 @@ class ServiceKeys:
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._changes = self._watch_changes()
+        self._pending: dict[bytes, None] = {}  # changed keys a failed flush did not write
 
     # --- which keys --------------------------------------------------------------------------
 
@@ -182,6 +183,7 @@ class ServiceKeys:
     def _save(self) -> int:
         if self._changes is not None:
             self._changed()  # the snapshot holds them all: the journal starts after it
+            self._pending.clear()
         dumped = self.dump()
         partial = self.file.with_suffix(".part")
         with open(partial, "w", encoding="utf-8") as handle:
@@ -206,22 +208,37 @@ class ServiceKeys:
         with self._lock:
             if self._changes is None:
                 return self._save()
-            lines = []
-            for key in self._changed():
-                if self.journaled(key):
-                    lines.append(json.dumps({"key": _b64(key), "at_ms": _now_ms(), "entry": self.entry(key)},
-                                            sort_keys=True) + "\n")
+            self._pending.update(dict.fromkeys(k for k in self._changed() if self.journaled(k)))
+            lines = [json.dumps({"key": _b64(key), "at_ms": _now_ms(), "entry": self.entry(key)}, sort_keys=True)
+                     + "\n" for key in self._pending]
             if lines:
-                created = not self.journal.exists()
-                with open(self.journal, "a", encoding="utf-8") as handle:
-                    handle.write("".join(lines))
-                    handle.flush()
-                    os.fsync(handle.fileno())
-                if created:
-                    fsync_folder(self.folder)
+                self._append("".join(lines))
+                self._pending.clear()
                 if self.journal.stat().st_size > COMPACT_BYTES:
                     self._save()
             return len(lines)
+
+    def _append(self, text: str) -> None:
+        """Append to the journal and fsync; on a failure (a full disk) cut what was written and raise.
+
+        The keys stay pending, so the next flush writes them (a torn line would have taken the
+        next one with it).
+        """
+        created = not self.journal.exists()
+        with open(self.journal, "a", encoding="utf-8") as handle:
+            size = handle.tell()
+            try:
+                handle.write(text)
+                handle.flush()
+                os.fsync(handle.fileno())
+            except OSError:
+                try:
+                    handle.truncate(size)
+                except OSError:
+                    log.exception("data folder: could not cut a failed write off %s", self.journal)
+                raise
+        if created:
+            fsync_folder(self.folder)
 
     # --- at start ----------------------------------------------------------------------------
 

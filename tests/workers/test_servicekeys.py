@@ -120,3 +120,40 @@ def test_the_rate_limit_counters_and_delivery_logs_are_not_journaled_but_snapsho
     assert copy.redis.get("cosmic:limits:someone") == b"7" and copy.redis.llen("cosmic:webhook:abc:log") == 1
     running.close()
     copy.close()
+
+
+def test_a_failed_journal_write_is_cut_off_and_its_keys_written_by_the_next_flush(tmp_path, monkeypatch):
+    """A full disk: the answer is refused (503), and nothing changed is forgotten once the disk has room."""
+    import os
+    running = embedded(tmp_path / "data")
+    running.redis.set("cosmic:kept:a", b"1")
+    real_fsync, full = os.fsync, {"now": True}
+
+    def fsync(fd):
+        if full["now"]:
+            raise OSError(28, "No space left on device")
+        real_fsync(fd)
+    monkeypatch.setattr(servicekeys.os, "fsync", fsync)
+    with pytest.raises(OSError):
+        running.durable()
+    assert (tmp_path / "data" / servicekeys.JOURNAL_NAME).read_bytes() == b""  # the torn write is cut off
+    full["now"] = False
+    assert running.service_keys.flush() == 1
+    copy = crashed_copy(tmp_path / "data", tmp_path)
+    assert copy.redis.get("cosmic:kept:a") == b"1"
+    running.close()
+    copy.close()
+
+
+def test_an_answer_that_cannot_be_saved_is_a_503_with_retry_after(tmp_path, monkeypatch):
+    running = embedded(tmp_path / "data")
+    client = create_app(running).test_client()
+
+    def full():
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr(running, "durable", full)
+    answer = client.post("/games", json={"seats": 2})
+    assert answer.status_code == 503 and answer.headers["Retry-After"] == "1"
+    assert "token" not in answer.get_data(as_text=True)
+    monkeypatch.undo()
+    running.close()
