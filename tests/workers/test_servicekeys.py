@@ -6,11 +6,13 @@ save: it is made to wait an hour), loaded by a fresh runtime, as a restarted `co
 
 from __future__ import annotations
 
+import random
 import shutil
 
 import pytest
 
 from app import create_app
+from engine.players import random_command
 from workers import servicekeys
 from workers.runtime import Runtime
 from workers.settings import Settings
@@ -62,12 +64,18 @@ def test_an_idempotent_answer_is_on_disk_when_it_leaves_and_a_retry_gets_it(tmp_
         seats[joined["color"]] = {"Authorization": f"Bearer {joined['token']}"}
     client.post(f"/games/{game['id']}/start", headers={"Authorization": f"Bearer {game['host_token']}"})
     owed = client.get(f"/games/{game['id']}").get_json()["pending"][0]["player"]
-    headers = {**seats[owed], "Idempotency-Key": "once"}
-    answered = client.post(f"/games/{game['id']}/actions", json={"action": "pass"}, headers=headers)
+    prompt = client.get(f"/games/{game['id']}/prompts", headers=seats[owed]).get_json()["prompts"][0]
+    rng = random.Random(1)
+    for attempt in range(50):  # a legal answer to the owed decision (a random one may be refused: try again)
+        body = {k: v for k, v in random_command(None, prompt, rng).items() if k != "player"}
+        headers = {**seats[owed], "Idempotency-Key": f"once-{attempt}"}
+        answered = client.post(f"/games/{game['id']}/actions", json=body, headers=headers)
+        if answered.status_code == 200:
+            break
     assert answered.status_code == 200, answered.get_json()
 
     after = create_app(crashed_copy(tmp_path / "data", tmp_path)).test_client()
-    again = after.post(f"/games/{game['id']}/actions", json={"action": "pass"}, headers=headers)
+    again = after.post(f"/games/{game['id']}/actions", json=body, headers=headers)
     assert again.status_code == 200 and again.headers.get("Idempotent-Replayed") == "true"
     assert again.get_json() == answered.get_json()
     running.close()
