@@ -52,6 +52,9 @@ def create_app(runtime=None):
         if len(request.full_path) > MAX_URL_LENGTH:
             raise problems.Problem(414, "uri-too-long", f"the URL is longer than {MAX_URL_LENGTH} characters")
 
+    if runtime.service_keys is not None:
+        _durable_answers(app, runtime)
+
     @app.after_request
     def no_sniffing(response):
         """Browsers must take every body for the type it is sent as (JSON, problem, event stream), and
@@ -64,6 +67,27 @@ def create_app(runtime=None):
         return response
 
     return app
+
+
+def _durable_answers(app, runtime) -> None:
+    """The embedded mode: what an answer tells (a token, an idempotent answer, a subscription) is on disk before it leaves.
+
+    After a flush that fails (a full disk) the answer is replaced by a 503: the client retries
+    rather than hold a token or an answer that a crash would take back (workers/servicekeys.py).
+    """
+    import logging
+
+    from app import problems
+
+    @app.after_request
+    def flush_service_keys(response):
+        try:
+            runtime.durable()
+        except OSError:
+            logging.getLogger(__name__).exception("data folder: could not save the service's keys before answering")
+            return problems.problem_response(503, "service-unavailable", "the answer could not be saved to the data folder; "
+                                             "try again", headers={"Retry-After": "1"})
+        return response
 
 
 def _count_requests(app, runtime) -> None:

@@ -11,7 +11,7 @@ from flask import json as flask_json
 from app.problems import Problem
 from app.schemas import MAX_VERSION
 
-ETAG_RE = re.compile(r'^\s*(?:W/)?"?(\d{1,18})"?\s*$')
+ETAG_RE = re.compile(r'^\s*(?:W/)?"?(\d{1,16})"?\s*$')  # 16 digits at most, as openapi.yaml's pattern
 
 
 def runtime():

@@ -54,6 +54,13 @@ _HEAD_CACHE_LIMIT = 4096
 # (redis-py 8 defaults to 5 s), so a long idle wait never breaks the connection
 BLOCK_SLICE_MS = 2000
 
+# KEYS: head, stream. The head record and the stream's length read at one instant: a game whose
+# stream is shorter or longer than its head says is damaged (the append script's own test).
+HEAD_SCRIPT = r"""
+local head = redis.call('HMGET', KEYS[1], 'version', 'hash')
+return {head[1], head[2], redis.call('XLEN', KEYS[2])}
+"""
+
 # ARGV: expected version, prev hash, max bytes, game id, idempotency record ("" = none),
 # record TTL in ms, then one canonical JSON text per event. KEYS: stream, head, anchors[, idem].
 # Phase 1 only reads and returns a status on any problem; phase 2 writes.
@@ -168,6 +175,7 @@ class EventStore:
         self.max_event_bytes = max_event_bytes
         self.idempotency_ttl = idempotency_ttl
         self._append_script = redis_client.register_script(APPEND_SCRIPT)
+        self._head_script = redis_client.register_script(HEAD_SCRIPT)
         # Last known (version, hash) per game, so an append usually needs no extra read of
         # the head. Only an optimisation: the script checks the hash, and a stale entry
         # costs one retry (see `append`).
@@ -357,6 +365,22 @@ class EventStore:
             return 0, ""
         self._remember(game_id, int(version), _text(last_hash))
         return int(version), _text(last_hash)
+
+    def checked_head(self, game_id: str) -> tuple[int, str]:
+        """`head`, raising `GameDamaged` when the stream does not hold exactly the head's events.
+
+        For the reads that serve a game's current state: every process then gives a damaged
+        game one answer (``game-damaged``), where a process holding the state in its cache and
+        one folding the shortened stream used to serve two versions in turn.
+        """
+        version, last_hash, length = self._head_script([self.head_key(game_id), self.stream_key(game_id)])
+        version = int(version) if version is not None else 0
+        if int(length) != version:
+            raise GameDamaged(game_id, f"stream length {int(length)} disagrees with head {version}")
+        if version == 0:
+            return 0, ""
+        self._remember(game_id, version, _text(last_hash))
+        return version, _text(last_hash)
 
     def version(self, game_id: str) -> int:
         """The number of events the game has (its last sequence number); 0 for no game."""

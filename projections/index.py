@@ -14,8 +14,12 @@ The index asks the callable it was given (``private``) whether a game is private
 from __future__ import annotations
 
 import json
+import logging
 
+from events.exceptions import GameDamaged
 from projections import views
+
+log = logging.getLogger(__name__)
 
 STATUSES = ("lobby", "playing", "finished")
 
@@ -129,9 +133,16 @@ class GameIndex:
     def rebuild(self, repository) -> int:
         """Recreate the index from every stream under the prefix; returns how many games it lists."""
         game_ids = self.store.game_ids()
+        listed = 0
         for game_id in game_ids:
-            self.update(game_id, repository.current(game_id))
-        return len(game_ids)
+            try:
+                state = repository.current(game_id)
+            except GameDamaged as damaged:  # one damaged game must not keep the others off the list
+                log.error("games list: %s not listed: %s", game_id, damaged)
+                continue
+            self.update(game_id, state)
+            listed += 1
+        return listed
 
 
 def _text(value) -> str:

@@ -57,8 +57,12 @@ class Repository:
     # --- the current state ------------------------------------------------------------------
 
     def current(self, game_id: str) -> dict:
-        """The game's state at its latest version (``{"v": 0, "status": "none"}`` for no game)."""
-        version, head_hash = self.store.head(game_id)
+        """The game's state at its latest version (``{"v": 0, "status": "none"}`` for no game).
+
+        A game whose stream disagrees with its head record raises `GameDamaged` (checked at every
+        read, so a state cached here is never served for it).
+        """
+        version, head_hash = self.store.checked_head(game_id)
         cached = self._cached(game_id)
         if cached is not None and cached.version == version and cached.hash == head_hash:
             return cached.state

@@ -3,7 +3,8 @@
 ``<data_dir>/<game_id>.jsonl`` holds one sealed event per line, in order. At start every
 file is read, its hash chain verified and its events restored into the (empty, in-process)
 store; after every append the new events are added to the game's file, so a restarted
-``cosmic serve`` finds its games again. A file whose chain does not verify is left alone
+``cosmic serve`` finds its games again. Each write is fsync'ed before the append's answer
+leaves (a crash, even of the machine, keeps what was answered). A file whose chain does not verify is left alone
 and not loaded (the error is logged). A lock file keeps a second process off the folder.
 
 The folder holds every dealt hand, the deck orders and the webhook secrets: it is the owner's
@@ -37,6 +38,15 @@ def owner_only(folder: Path) -> None:
     for entry in folder.iterdir():
         if entry.is_file() and not entry.is_symlink():
             os.chmod(entry, 0o600)
+
+
+def fsync_folder(folder: Path) -> None:
+    """Make a file's creation or rename durable (its entry in the folder)."""
+    handle = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(handle)
+    finally:
+        os.close(handle)
 
 
 class DataFolderBusy(RuntimeError):
@@ -118,9 +128,14 @@ class DataFolder:
                 done = self._count_lines(self.file_of(game_id))
             events = store.read(game_id, after=done)
             if events:
-                with open(self.file_of(game_id), "a", encoding="utf-8", opener=private) as handle:
+                file = self.file_of(game_id)
+                created = not file.exists()
+                with open(file, "a", encoding="utf-8", opener=private) as handle:
                     handle.write("".join(canonical_json(event) + "\n" for event in events))
                     handle.flush()
+                    os.fsync(handle.fileno())  # on disk before the append's answer leaves
+                if created:
+                    fsync_folder(self.path)
             self._written[game_id] = done + len(events)
             return len(events)
 

@@ -106,13 +106,31 @@ class Runtime:
         self.data_folder = DataFolder(path)
         self._sealer = None  # the folder's key, unless COSMIC_SEAL_KEY is set
         self.service_keys = ServiceKeys(self.redis, self.settings.prefix, path)
-        self.service_keys.load()  # tokens, webhook subscriptions, idempotency answers (15.15)
+        self.service_keys.load()  # tokens, webhook subscriptions and positions, idempotency answers (15.15)
         report = self.data_folder.load_into(self.store)
+        self.service_keys.forget_unwritten_answers(self.store, report["loaded"])
         for game_id in report["loaded"]:
             self.index.update(game_id, self.repository.current(game_id))
-        self.commands.add_listener(self.data_folder.listener(self.store))
+        self.commands.add_listener(self._keep_append)
         self.service_keys.start()
         return report
+
+    def _keep_append(self, game_id: str, before: dict, after: dict, events: list) -> None:
+        """Put an append on disk: its answer (the journal) first, then its events (the game's file).
+
+        In this order a crash between the two leaves an answer without its events, which the next
+        start drops (`ServiceKeys.forget_unwritten_answers`), never events whose answer is lost.
+        """
+        self.service_keys.flush()
+        self.data_folder.sync(self.store, game_id)
+
+    def durable(self) -> None:
+        """Put every change to the service's own keys on disk (with a data folder; else Redis keeps them).
+
+        Called before an answer leaves (`app.create_app`) and after a webhook position moves.
+        """
+        if self.service_keys is not None:
+            self.service_keys.flush()
 
     def close(self) -> None:
         """Release the data folder (if any) and the Redis connections."""

@@ -157,5 +157,5 @@ def folder_provenance(folder: str | os.PathLike, prefix: str) -> Provenance:
     from events.store import EventStore
     from workers.servicekeys import ServiceKeys
     scratch = fakeredis.FakeRedis()
-    ServiceKeys(scratch, prefix, folder).load()
+    ServiceKeys(scratch, prefix, folder).restore()  # read only: the service may be running
     return Provenance(EventStore(scratch, prefix=prefix))

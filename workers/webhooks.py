@@ -16,8 +16,9 @@ failure, at most ``COSMIC_WEBHOOK_BACKOFF_MAX``), schedules itself for then and 
 events after it wait, so the receiver sees each game's events in order. It never gives up:
 a subscription to a receiver that stays down keeps retrying at the capped interval and shows
 ``"status": "failing"``; delete it to stop. After a 2xx the same event is never sent again
-(the cursor moves while the lease is held), unless the worker dies between the receiver's
-answer and that write: receivers dedupe on ``X-Cosmic-Event-Id`` for that case.
+(the cursor moves while the lease is held, and in the embedded mode it is on disk before the
+next POST), unless the worker dies between the receiver's answer and that write: receivers
+dedupe on ``X-Cosmic-Event-Id`` for that case (at most the one event in flight per game).
 
 The request: body = the event envelope as JSON (canonical: sorted keys, no spaces),
 redacted for the subscription's viewer (``admin``: complete, hashes included; a seat's
@@ -208,6 +209,7 @@ def _deliver_pending(runtime, subs: Subscriptions, sub: dict, game_id: str, leas
                 return sent, "failed"
             delivered, attempts = event["seq"], 0
             subs.advance(sub["id"], game_id, delivered)
+            runtime.durable()  # the embedded mode: the position is on disk before the next POST
 
 
 def backoff(settings, attempts: int) -> float:

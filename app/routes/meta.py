@@ -12,6 +12,7 @@ from app.http import json_response, query, runtime
 from app.problems import problem_response
 
 bp = Blueprint("meta", __name__)
+HEALTH_RETRY_AFTER = 1  # seconds: a balancer or a client looks again this soon
 SPEC = Path(__file__).resolve().parent.parent.parent / "openapi.yaml"
 
 
@@ -22,7 +23,8 @@ def health():
     try:
         rt.redis.ping()
     except Exception:  # any failure to answer means unhealthy, whatever the client raised
-        return problem_response(503, "service-unavailable", "the game store is not answering")
+        return problem_response(503, "service-unavailable", "the game store is not answering",
+                                {"Retry-After": str(HEALTH_RETRY_AFTER), "Cache-Control": "no-store"})
     return json_response({"status": "ok", "storage": "ok", "mode": "embedded" if rt.settings.embedded else "redis"},
                          headers={"Cache-Control": "no-store"})
 

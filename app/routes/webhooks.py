@@ -102,9 +102,9 @@ def _start(rt, game_id: str | None, after: int | None) -> int | None:
     version = rt.repository.require(game_id)["v"]
     if after is None:
         return version
-    if after > version:
-        raise Problem(400, "invalid-request", f"the game has {version} events; after may be 0 to {version}",
-                      errors={"after": [f"At most {version}."]})
+    if after > version:  # a version the game does not have, named in a body: 422, as a fork's (openapi.yaml)
+        raise Problem(422, "version-not-found", f"the game has {version} events; after may be 0 to {version}",
+                      current_version=version, errors={"after": [f"At most {version}."]})
     return after
 
 

@@ -365,6 +365,16 @@ def test_catalogue_health_openapi(client):
     assert spec.status_code == 200 and spec.get_data(as_text=True).startswith("openapi: 3.1")
 
 
+def test_an_unhealthy_service_says_when_to_look_again(client, runtime, monkeypatch):
+    """Issue 28 item 4: /health's 503 carries Retry-After, as every other 503 does."""
+    def down():
+        raise ConnectionError("the store is down")
+    monkeypatch.setattr(runtime.redis, "ping", down)
+    answer = client.get("/health")
+    assert answer.status_code == 503 and answer.json["type"].endswith(":service-unavailable")
+    assert int(answer.headers["Retry-After"]) >= 1
+
+
 def test_unknown_things_are_404_problems(client):
     for url in ("/games/nope", "/games/nope/hand", "/games/nope/events", "/games/nope/stream", "/nothing",
                 "/games/bad%7Bid%7D", "/games/" + "x" * 100):

@@ -96,6 +96,25 @@ def test_a_write_to_a_game_whose_stream_is_shorter_than_its_head_is_refused_with
     assert problem_type(answer) == "game-damaged"
 
 
+def test_a_game_missing_its_last_event_is_game_damaged_in_every_process(client, runtime, api_game):
+    """Issue 28 item 4: one process served its cached version, another the shortened stream's, in turn."""
+    from app import create_app
+    from workers.runtime import Runtime
+
+    game = api_game(seats=2, moves=2)
+    other = create_app(Runtime(runtime.settings, redis_client=runtime.redis, rq_client=runtime.rq_redis)).test_client()
+    version = client.get(game.url()).json["version"]
+    assert other.get(game.url()).json["version"] == version  # both processes now hold the game at its version
+    key = runtime.store.stream_key(game.id)
+    runtime.redis.xdel(key, runtime.redis.xrevrange(key, count=1)[0][0])
+    for process in (client, other, client, other):
+        answer = process.get(game.url())
+        assert answer.status_code == 409 and problem_type(answer) == "game-damaged", answer.get_data(as_text=True)[:300]
+        assert "detail" in answer.json
+    listed = runtime.index.rebuild(runtime.repository)  # the games list skips it and lists the rest
+    assert listed == len(runtime.store.game_ids()) - 1
+
+
 def test_every_response_tells_browsers_not_to_sniff_its_type(client, api_game):
     """15.14: X-Content-Type-Options: nosniff on answers and on problems alike."""
     game = api_game(seats=2)

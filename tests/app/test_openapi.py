@@ -144,3 +144,34 @@ def test_every_request_body_has_examples_that_fit_its_schema(spec):
                 errors = list(jsonschema.Draft202012Validator(schema).iter_errors(example["value"]))
                 assert errors == [], (method, path, name, [e.message for e in errors])
     assert with_body >= 6
+
+
+@pytest.mark.parametrize("where", ["If-Match", "Last-Event-ID"])
+def test_the_version_headers_patterns_admit_exactly_the_versions_the_server_takes(spec, where):
+    """Issue 28 item 4: the pattern admitted 16 digits, above the server's 2^53-1 (9007199254740991)."""
+    import random
+
+    from app.http import parse_version_header
+    from app.problems import Problem
+
+    if where == "If-Match":
+        schema = spec["components"]["parameters"]["IfMatch"]["schema"]
+    else:
+        schema = next(p["schema"] for p in spec["paths"]["/games/{game_id}/stream"]["get"]["parameters"]
+                      if p["name"] == where)
+    pattern = re.compile(schema["pattern"])
+
+    def server_takes(value: str) -> bool:
+        try:
+            parse_version_header(value, where)
+        except Problem:
+            return False
+        return True
+
+    top = 2**53 - 1
+    rng = random.Random(28)
+    numbers = [0, 1, 12, 10**15 - 1, 10**15, top - 1, top, top + 1, 9099999999999999, 9999999999999999, 10**16]
+    numbers += [rng.randrange(top - 10**6, top + 10**6) for _ in range(300)] + [rng.randrange(10**16) for _ in range(300)]
+    for number in numbers:
+        for text in (str(number), f'"{number}"', f'W/"{number}"', str(number).zfill(16)):
+            assert bool(pattern.match(text)) == server_takes(text), text

@@ -69,7 +69,9 @@ def test_bad_subscriptions_are_refused_naming_the_field(client, body, field):
 def test_after_may_not_pass_the_games_version(client, seats):
     game_id, red, _ = seats
     answer = client.post("/webhooks", json={"url": URL, "game_id": game_id, "after": 99}, headers=ADMIN)
-    assert answer.status_code == 400 and "after" in answer.json["errors"]
+    # a version the game does not have, named in the body: 422 version-not-found, as a fork's (issue 28 item 4)
+    assert answer.status_code == 422 and answer.json["type"].endswith(":version-not-found")
+    assert "after" in answer.json["errors"] and answer.json["current_version"] < 99
 
 
 def test_who_may_subscribe_to_what(client, seats):
