@@ -17,7 +17,7 @@ def create_app(runtime=None):
     """The Flask app serving the games of ``runtime``."""
     from flask import Flask
 
-    from app import limits, problems
+    from app import compact, limits, problems
     from app.auth import Tokens
     from app.feedcaps import FeedCaps
     from app.hub import FeedHub
@@ -42,6 +42,7 @@ def create_app(runtime=None):
     for blueprint in (meta.bp, games.bp, play.bp, feed.bp, webhooks.bp, history.bp, table.bp, metrics.bp):
         app.register_blueprint(blueprint)
     limits.install(app, runtime.settings)
+    compact.install(app)
     _count_requests(app, runtime)
 
     @app.before_request

@@ -11,7 +11,8 @@ from flask import json as flask_json
 from app.problems import Problem
 from app.schemas import MAX_VERSION
 
-ETAG_RE = re.compile(r'^\s*(?:W/)?"?(\d{1,18})"?\s*$')
+# a version as an ETag: "12", or "12:gzip" / "12:br" as a compressed answer names it (app/compact.py)
+ETAG_RE = re.compile(r'^\s*(?:W/)?"?(\d{1,18})(?::(?:br|gzip|deflate|zstd))?"?\s*$')
 
 
 def runtime():
