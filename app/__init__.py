@@ -21,7 +21,8 @@ def create_app(runtime=None):
     from app.auth import Tokens
     from app.feedcaps import FeedCaps
     from app.hub import FeedHub
-    from app.routes import feed, games, history, meta, metrics, play, table, webhooks
+    from app.players import Players
+    from app.routes import feed, games, history, me, meta, metrics, play, table, webhooks
     from app.routes.common import GameIdConverter
     from workers import runtime as runtime_module
 
@@ -33,13 +34,15 @@ def create_app(runtime=None):
     app.url_map.strict_slashes = False
     app.extensions["cosmic"] = runtime
     app.extensions["cosmic.tokens"] = Tokens(runtime.store)
+    app.extensions["cosmic.players"] = Players(runtime.store)
     settings = runtime.settings
     caps = FeedCaps(runtime.redis, settings.prefix, per_token=settings.feeds_per_token,
                     per_address=settings.feeds_per_address, per_process=settings.feeds_per_process)
     app.extensions["cosmic.feedcaps"] = caps
     app.extensions["cosmic.hub"] = FeedHub(runtime.store, runtime.new_connection, on_tick=caps.renew)
     problems.register(app)
-    for blueprint in (meta.bp, games.bp, play.bp, feed.bp, webhooks.bp, history.bp, table.bp, metrics.bp):
+    for blueprint in (meta.bp, games.bp, play.bp, feed.bp, webhooks.bp, history.bp, table.bp, metrics.bp,
+                      me.bp):
         app.register_blueprint(blueprint)
     limits.install(app, runtime.settings)
     compact.install(app)

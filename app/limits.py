@@ -3,6 +3,7 @@
 What is limited (the table in README.md "Limits"; each quota is a setting, `workers.settings`):
 
 - ``create``: ``POST /games``;  ``fork``: ``POST /games/{id}/fork``;  ``webhook``: ``POST /webhooks``;
+  ``player``: ``POST /players`` (a player key each);
 - ``write``: every ``POST`` and ``DELETE`` (actions, joins, starts, rewinds, claims, ... and the three
   above too, which count as writes besides their own limit).
 
@@ -61,7 +62,7 @@ STRATEGY = "sliding-window-counter"
 class Rule:
     """One quota: a kind of request, counted per token or per address, its setting and its routes."""
 
-    kind: str                 # create, fork, webhook, write
+    kind: str                 # create, fork, webhook, player, write
     who: str                  # token | address
     setting: str              # the `Settings` field holding its limit string
     endpoints: tuple | None   # the Flask endpoints it counts; None: every write
@@ -82,6 +83,7 @@ RULES = tuple(
         ("create", ("games.create_game",), "games created"),
         ("fork", ("history.fork_game",), "forks"),
         ("webhook", ("webhooks.create",), "webhook subscriptions"),
+        ("player", ("me.register_player",), "players registered"),
         ("write", None, "writes (POST and DELETE requests)"),
     )
     for who in ("token", "address")

@@ -225,6 +225,24 @@ class CatalogueQuery(Schema):
     ruleset = fields.String(validate=validate.OneOf(RULESETS))
 
 
+class RegisterPlayer(Schema):
+    """``POST /players``: a name the player goes by (no password, no e-mail)."""
+
+    name = fields.String(required=True, validate=validate.Length(1, 40))
+
+
+MY_GAMES_FILTERS = ("all", "owing", "lobby", "playing", "finished")
+
+
+class MyGamesQuery(Schema):
+    """``GET /me/games``: which of the player's games (``owing``: a decision is the player's now), paged."""
+
+    filter = fields.String(load_default="all", validate=validate.OneOf(MY_GAMES_FILTERS))
+    limit = fields.Integer(load_default=50, validate=validate.Range(1, 200))
+    after = fields.String(validate=validate.Regexp(GAMES_CURSOR, error="Not a cursor of this list (pass next_after)."))
+
+
+REGISTER_PLAYER, MY_GAMES_QUERY = RegisterPlayer(), MyGamesQuery()
 EVENTS_QUERY, STREAM_QUERY, LIST_QUERY = EventsQuery(), StreamQuery(), ListQuery()
 CATALOGUE_QUERY = CatalogueQuery()
 

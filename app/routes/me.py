@@ -1,0 +1,103 @@
+"""A player across games: registering (``POST /players``), who am I (``GET /me``), my games (``GET /me/games``).
+
+What a player key may do is told in `app.players`. ``/me`` routes take only a player key: a seat's
+token, a host token or the admin's is not a player (401).
+
+``GET /me/games`` tells, per game, what the public board tells anyone (status, turn, version, who
+owes which decision until when: `projections.views.pending`) read for the player's own seat; it
+shows nothing of any hand, the player's own included (that is ``GET /games/{id}/hand``).
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint
+
+from app import schemas
+from app.auth import bearer_token
+from app.http import json_body, json_response, query, runtime
+from app.problems import Problem
+from app.routes.common import now_ms, players
+from projections import views
+
+bp = Blueprint("me", __name__)
+
+
+@bp.post("/players")
+def register_player():
+    """Register a player: its id and its player key (shown once; only the key's digest is kept)."""
+    body = schemas.REGISTER_PLAYER.load(json_body())
+    name = body["name"].strip()
+    if not name:
+        raise Problem(400, "invalid-request", "the name must not be blank", errors={"name": ["Blank."]})
+    player_id, key = players().register(name, now_ms())
+    answer = {**players().record(player_id), "key": key, "links": {"me": "/me", "games": "/me/games"}}
+    return json_response(answer, 201, {"Location": "/me", "Cache-Control": "no-store"})
+
+
+def current_player() -> str:
+    """The id of the player whose key the request carries; 401 otherwise."""
+    player_id = players().of_key(bearer_token())
+    if player_id is None:
+        raise Problem(401, "unauthorized", "this needs a player key (from POST /players)",
+                      {"WWW-Authenticate": 'Bearer realm="cosmic", error="invalid_token"'})
+    return player_id
+
+
+@bp.get("/me")
+def me():
+    """The player the key belongs to."""
+    return json_response(players().record(current_player()), headers={"Cache-Control": "private, no-cache",
+                                                                        "Vary": "Authorization"})
+
+
+@bp.get("/me/games")
+def my_games():
+    """The player's games, newest link first, each with whether it owes a decision now and until when."""
+    player_id = current_player()
+    args = query(schemas.MY_GAMES_QUERY)
+    after = None
+    if "after" in args:
+        score, game_id = schemas.GAMES_CURSOR.match(args["after"]).groups()
+        after = (int(score), game_id)
+    limit, wanted = args["limit"], args["filter"]
+    repository = runtime().repository
+    page, more = [], False
+    for game_id, linked, color in players().games(player_id):
+        if after is not None and (linked, game_id) >= after:
+            continue  # at or before the cursor (the list runs newest first, ties by id descending)
+        state = repository.current(game_id)
+        if state["v"] == 0:
+            continue  # (a game linked as its creation was refused)
+        entry = _entry(state, game_id, linked, color)
+        if not _shown(entry, wanted):
+            continue
+        if len(page) == limit:
+            more = True
+            break
+        page.append(entry)
+    next_after = f"{page[-1]['linked']}.{page[-1]['game_id']}" if page else args.get("after")
+    return json_response({"player": player_id, "filter": wanted, "games": page, "limit": limit,
+                          "next_after": next_after, "more": more},
+                         headers={"Cache-Control": "private, no-cache", "Vary": "Authorization"})
+
+
+def _shown(entry: dict, wanted: str) -> bool:
+    if wanted == "all":
+        return True
+    if wanted == "owing":
+        return entry["owes"]
+    return entry["status"] == wanted
+
+
+def _entry(state: dict, game_id: str, linked: int, color: str) -> dict:
+    """One game as its player sees it in the list: public facts, read for the player's seat."""
+    mine = [p for p in views.pending(state) if color and p["player"] == color]
+    deadlines = [p["deadline"] for p in mine if p.get("deadline") is not None]
+    turn = state.get("turn") or {}
+    return {"game_id": game_id, "color": color or None, "status": state["status"], "ruleset": state.get("ruleset"),
+            "version": state["v"], "turn": turn.get("number"), "offense": turn.get("offense"),
+            "owes": bool(mine), "decisions": [{"kind": p["kind"], "title": p["title"], "deadline": p.get("deadline")}
+                                              for p in mine],
+            "deadline": min(deadlines) if deadlines else None, "winners": list(state.get("winners") or []),
+            "linked": linked, "links": {"self": f"/games/{game_id}", "prompts": f"/games/{game_id}/prompts",
+                                        "stream": f"/games/{game_id}/stream"}}
