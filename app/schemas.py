@@ -242,7 +242,14 @@ class MyGamesQuery(Schema):
     after = fields.String(validate=validate.Regexp(GAMES_CURSOR, error="Not a cursor of this list (pass next_after)."))
 
 
-REGISTER_PLAYER, MY_GAMES_QUERY = RegisterPlayer(), MyGamesQuery()
+class MyStreamQuery(Schema):
+    """``GET /me/stream``: a cursor (the id of the feed's last message) and how long to stay open."""
+
+    after = fields.String(validate=validate.Length(1, 4000))
+    timeout = fields.Float(validate=validate.Range(min=0.1, max=86400))
+
+
+REGISTER_PLAYER, MY_GAMES_QUERY, MY_STREAM_QUERY = RegisterPlayer(), MyGamesQuery(), MyStreamQuery()
 EVENTS_QUERY, STREAM_QUERY, LIST_QUERY = EventsQuery(), StreamQuery(), ListQuery()
 CATALOGUE_QUERY = CatalogueQuery()
 

@@ -1,4 +1,5 @@
-"""A player across games: registering (``POST /players``), who am I (``GET /me``), my games (``GET /me/games``).
+"""A player across games: registering (``POST /players``), who am I (``GET /me``), my games (``GET /me/games``),
+one live feed of them all (``GET /me/stream``: `app.mystream`).
 
 What a player key may do is told in `app.players`. ``/me`` routes take only a player key: a seat's
 token, a host token or the admin's is not a player (401).
@@ -10,14 +11,16 @@ shows nothing of any hand, the player's own included (that is ``GET /games/{id}/
 
 from __future__ import annotations
 
-from flask import Blueprint
+from flask import Blueprint, Response, request
 
 from app import schemas
 from app.auth import bearer_token
 from app.http import json_body, json_response, query, runtime
 from app.problems import Problem
 from app.routes.common import now_ms, players
+from app.routes.feed import _refusal, _release, feed_caps, hub
 from projections import views
+from workers import metrics
 
 bp = Blueprint("me", __name__)
 
@@ -101,3 +104,34 @@ def _entry(state: dict, game_id: str, linked: int, color: str) -> dict:
             "deadline": min(deadlines) if deadlines else None, "winners": list(state.get("winners") or []),
             "linked": linked, "links": {"self": f"/games/{game_id}", "prompts": f"/games/{game_id}/prompts",
                                         "stream": f"/games/{game_id}/stream"}}
+
+
+@bp.get("/me/stream")
+def my_stream():
+    """One live feed of every game of the player: their events as its seats see them, ``your-move`` and
+    ``no-longer-yours`` (`app.mystream`); resumable with ``Last-Event-ID``; capped as the game feeds are."""
+    from app.mystream import MyFeed, messages, parse_cursor
+
+    player_id = current_player()
+    args = query(schemas.MY_STREAM_QUERY)
+    rt = runtime()
+    cursor = parse_cursor(request.headers.get("Last-Event-ID"), "Last-Event-ID")
+    if cursor is None:
+        cursor = parse_cursor(args.get("after"), "after")
+    limit = min(args.get("timeout", rt.settings.sse_max_seconds), rt.settings.sse_max_seconds)
+    caps = feed_caps()
+    try:
+        lease = caps.acquire(player_id, bearer_token(), request.remote_addr, limit)
+    except Problem as refused:
+        metrics.FEEDS_REFUSED.labels(_refusal(player_id, refused)).inc()
+        raise
+    metrics.FEEDS_OPEN.labels(lease.kind).inc()
+    try:
+        body = messages(hub(), rt, MyFeed(rt, players(), player_id, cursor), limit)
+        response = Response(body, mimetype="text/event-stream",
+                            headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no", "Vary": "Authorization"})
+    except BaseException:
+        _release(caps, lease)
+        raise
+    response.call_on_close(lambda: _release(caps, lease))
+    return response
