@@ -20,11 +20,13 @@ A feed resumed with a cursor tells each game's standing once caught up (``your-m
 The decisions are read when the feed has delivered everything up to the game's head, so a
 ``your-move`` never runs ahead of the events that led to it.
 
-Resuming: each message's ``id`` is the cursor of everything delivered so far, ``<game>.<seq>``
-joined by ``,`` (the games the player holds seats in); ``Last-Event-ID`` (or ``?after=``) with it
-resumes each game after its number, so every event comes exactly once across a cut. A game the
-cursor does not name (linked since) starts at its first event. Without a cursor the feed starts at
-each game's head: live from now, with a ``your-move`` for each decision owed now.
+Resuming: each message's ``id`` is the cursor of everything delivered so far: the last number
+delivered of each of the player's games, in the order they were linked (`Players.order`: a game's
+place never changes), joined by ``,`` (``15,22,0``: 0 for a game not followed); one or two
+characters a game rather than its id, since every message carries it. ``Last-Event-ID`` (or
+``?after=``) with it resumes each game after its number, so every event comes exactly once across
+a cut. A game past the cursor's end (linked since) starts at its first event. Without a cursor the
+feed starts at each game's head: live from now, with a ``your-move`` for each decision owed now.
 """
 
 from __future__ import annotations
@@ -38,32 +40,25 @@ from projections import views
 from projections.log import entry, visible
 from projections.sentences import Table
 
-CURSOR_PART = re.compile(r"^([A-Za-z0-9_-]{1,64})\.([0-9]{1,16})$")
-MAX_CURSOR_GAMES = 1000
+CURSOR = re.compile(r"^[0-9]{1,16}(?:,[0-9]{1,16}){0,999}$")
 
 
-def parse_cursor(raw: str | None, name: str) -> dict[str, int] | None:
-    """``{game: seq}`` from a cursor (``g1.12,g2.40``); None when absent; 400 when malformed."""
+def parse_cursor(raw: str | None, name: str) -> list[int] | None:
+    """The numbers of a cursor (``15,22,0``), one per game in link order; None when absent; 400 when malformed."""
     if raw is None:
         return None
-    parts = [p.strip() for p in raw.split(",") if p.strip()]
-    matches = [CURSOR_PART.match(p) for p in parts]
-    if len(parts) > MAX_CURSOR_GAMES or not all(matches):
+    if not CURSOR.match(raw.strip()):
         raise Problem(400, "invalid-request", f"{name} must be a cursor of this feed (the id of its last message, "
-                      "like g1.12,g2.40)", errors={name: ["Not a cursor of this feed."]})
-    return {m.group(1): int(m.group(2)) for m in matches}
-
-
-def cursor_text(positions: dict[str, int]) -> str:
-    """The cursor of ``positions`` (stable order, so equal positions give equal ids)."""
-    return ",".join(f"{game}.{seq}" for game, seq in sorted(positions.items()))
+                      "like 15,22,0)", errors={name: ["Not a cursor of this feed."]})
+    return [int(part) for part in raw.strip().split(",")]
 
 
 class MyFeed:
     """The state of one player's feed: its games' seats, positions, tables and last decisions told."""
 
-    def __init__(self, rt, players, player_id: str, cursor: dict[str, int] | None):
+    def __init__(self, rt, players, player_id: str, cursor: list[int] | None):
         self.rt, self.players, self.player_id = rt, players, player_id
+        self.order: list[str] = []            # the player's games in link order (the cursor's places)
         self.seats: dict[str, str] = {}       # game -> the player's colour there
         self.positions: dict[str, int] = {}   # game -> last seq delivered
         self.tables: dict[str, Table] = {}
@@ -74,7 +69,10 @@ class MyFeed:
     def linked(self) -> dict[str, int]:
         """Games linked (with a seat) and not yet followed: ``{game: after}``."""
         new = {}
-        for game_id, _, color in self.players.games(self.player_id):
+        self.order = self.players.order(self.player_id)
+        colors = {game_id: color for game_id, _, color in self.players.games(self.player_id)}
+        for place, game_id in enumerate(self.order):
+            color = colors.get(game_id)
             if not color or game_id in self.seats:
                 continue
             head = self.rt.store.version(game_id)
@@ -83,13 +81,17 @@ class MyFeed:
             if self.cursor is None:
                 after = head  # a fresh feed is live from now
             else:
-                after = min(self.cursor.get(game_id, 0), head)
+                after = min(self.cursor[place] if place < len(self.cursor) else 0, head)
             self.seats[game_id] = color
             self.positions[game_id] = after
             self.tables[game_id] = Table.of(self.rt.repository.require(game_id))
             self.told[game_id] = None if self.resumed else ()
             new[game_id] = after
         return new
+
+    def cursor_text(self) -> str:
+        """The cursor of what was delivered: each game's last number, in link order."""
+        return ",".join(str(self.positions.get(game_id, 0)) for game_id in self.order)
 
     def event_messages(self, batch, start: int) -> str:
         """The messages of a hub delivery for this player (nothing of what its seat may not see)."""
@@ -100,7 +102,7 @@ class MyFeed:
         for event, data in zip(batch.events[start:], datas[start:], strict=True):
             self.positions[game_id] = event["seq"]
             if data:
-                out.append(f"id: {cursor_text(self.positions)}\nevent: {event['type']}\ndata: {data}\n\n")
+                out.append(f"id: {self.cursor_text()}\nevent: {event['type']}\ndata: {data}\n\n")
         return "".join(out)
 
     def decision_messages(self, game_id: str) -> str:
@@ -114,7 +116,7 @@ class MyFeed:
         if kinds == before:
             return ""
         self.told[game_id] = kinds
-        ident = cursor_text(self.positions)
+        ident = self.cursor_text()
         if kinds:
             data = json.dumps({"game_id": game_id, "version": state["v"], "player": self.seats[game_id],
                                "prompts": prompts}, separators=(",", ":"), sort_keys=True)
@@ -136,7 +138,7 @@ def messages(feed_hub, rt, feed: MyFeed, limit: float, relink_every: float = 5.0
     deadline = time.monotonic() + limit
     yield "retry: 2000\n\n"
     first = feed.linked()
-    feed.cursor = {}  # games linked from now on are new to the client: from their first event
+    feed.cursor = []  # games linked from now on are new to the client: from their first event
     with feed_hub.subscribe(first) as subscription:
         told = "".join(feed.decision_messages(game_id) for game_id in first)
         if told:

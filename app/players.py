@@ -7,7 +7,10 @@ once; like a seat's token (`app.auth.Tokens`) only the key's SHA-256 is kept. Ke
 - ``{prefix}:player:<id>``: the player's record (``name``, ``created``);
 - ``{prefix}:player:<id>:games``: a sorted set of the player's games, scored by when they were
   linked (milliseconds), and ``{prefix}:player:<id>:seats``: game id -> the colour the player holds
-  there (``""`` for a game it created and has not taken a seat in yet).
+  there (``""`` for a game it created and has not taken a seat in yet);
+- ``{prefix}:player:<id>:order``: a list of the same games in the order they were linked, only ever
+  appended to, so a game's place in it never changes (the cursor of ``GET /me/stream`` is one
+  number per place: `app.mystream`).
 
 What the key does (`app.auth.viewer`): in a game where the player holds a seat, the player key acts
 for that seat, exactly as the seat's own token does (which keeps working); in any other game it
@@ -54,6 +57,9 @@ class Players:
     def seats_key(self, player_id: str) -> str:
         return f"{self.prefix}:player:{player_id}:seats"
 
+    def order_key(self, player_id: str) -> str:
+        return f"{self.prefix}:player:{player_id}:order"
+
     def register(self, name: str, at: int) -> tuple[str, str]:
         """A new player: (its id, its key). The key is shown once; only its digest is stored."""
         player_id = PLAYER_ID_PREFIX + secrets.token_hex(10)
@@ -88,10 +94,13 @@ class Players:
 
     def link(self, player_id: str, game_id: str, color: str, at: int) -> None:
         """Link a game to the player (``color`` "" for a game it created and holds no seat in yet)."""
-        pipe = self.redis.pipeline(transaction=False)
-        pipe.hset(self.seats_key(player_id), game_id, color)
-        pipe.zadd(self.games_key(player_id), {game_id: at}, nx=True)
-        pipe.execute()
+        self.redis.hset(self.seats_key(player_id), game_id, color)
+        if self.redis.zadd(self.games_key(player_id), {game_id: at}, nx=True):
+            self.redis.rpush(self.order_key(player_id), game_id)  # a new game: its place, for good
+
+    def order(self, player_id: str) -> list[str]:
+        """The player's games in the order they were linked (a game's place never changes)."""
+        return [_text(g) for g in self.redis.lrange(self.order_key(player_id), 0, -1)]
 
     def games(self, player_id: str) -> list[tuple[str, int, str]]:
         """Every linked game, newest link first: (game id, when linked, colour or "")."""

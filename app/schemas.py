@@ -245,7 +245,7 @@ class MyGamesQuery(Schema):
 class MyStreamQuery(Schema):
     """``GET /me/stream``: a cursor (the id of the feed's last message) and how long to stay open."""
 
-    after = fields.String(validate=validate.Length(1, 4000))
+    after = fields.String(validate=validate.Length(1, 4000))  # checked by app.mystream.parse_cursor
     timeout = fields.Float(validate=validate.Range(min=0.1, max=86400))
 
 

@@ -34,7 +34,7 @@ def test_a_fresh_feed_tells_each_decision_owed_now_with_its_prompt(client):
 def test_every_event_of_every_game_comes_once_as_the_seat_sees_it_across_a_cut(client):
     key = register(client)["key"]
     games = [seat_player(client, key) for _ in range(3)]
-    start = ",".join(f"{g.id}.0" for g in games)
+    start = ",".join("0" for _ in games)  # one number per game, in the order they were linked
     first = read(client, key, **{"Last-Event-ID": start})
     for game in games:
         game.moves(8)
@@ -44,14 +44,14 @@ def test_every_event_of_every_game_comes_once_as_the_seat_sees_it_across_a_cut(c
         mine = [m["data"] for m in events if m["data"]["game_id"] == game.id]
         seat_log = whole_log(client, game.id, game.as_(game.mine))
         assert mine == seat_log  # once, in order, redacted for the seat (each event names its game)
-    resumed_from = dict(part.split(".") for part in first[-1]["id"].split(","))
-    assert all(m["data"]["seq"] > int(resumed_from[m["data"]["game_id"]]) for m in rest if m["event"] not in DECISIONS)
+    resumed_from = dict(zip([g.id for g in games], map(int, first[-1]["id"].split(",")), strict=True))
+    assert all(m["data"]["seq"] > resumed_from[m["data"]["game_id"]] for m in rest if m["event"] not in DECISIONS)
 
 
 def test_your_move_and_no_longer_yours_follow_the_decisions(client):
     key = register(client)["key"]
     games = [seat_player(client, key) for _ in range(2)]
-    cursor = ",".join(f"{g.id}.{client.get(g.url()).json['version']}" for g in games)
+    cursor = ",".join(str(client.get(g.url()).json["version"]) for g in games)
     first = read(client, key, **{"Last-Event-ID": cursor})
     for game in games:
         game.moves(12)
@@ -72,7 +72,7 @@ def test_your_move_and_no_longer_yours_follow_the_decisions(client):
 def test_live_events_of_two_games_arrive_on_one_open_feed(client, app):
     key = register(client)["key"]
     games = [seat_player(client, key) for _ in range(2)]
-    cursor = ",".join(f"{g.id}.{client.get(g.url()).json['version']}" for g in games)
+    cursor = ",".join(str(client.get(g.url()).json["version"]) for g in games)
     bodies = []
 
     def listen():
@@ -92,6 +92,19 @@ def test_live_events_of_two_games_arrive_on_one_open_feed(client, app):
 def test_the_feed_needs_a_player_key_and_a_cursor_of_its_own(client):
     key = register(client)["key"]
     assert problem_type(client.get("/me/stream")) == "unauthorized"
-    bad = client.get("/me/stream", headers={**bearer(key), "Last-Event-ID": "12"})
+    bad = client.get("/me/stream", headers={**bearer(key), "Last-Event-ID": "g1.12"})
     assert bad.status_code == 400 and problem_type(bad) == "invalid-request"
-    assert client.get("/me/stream?after=a.b", headers=bearer(key)).status_code == 400
+    assert client.get("/me/stream?after=1,,2", headers=bearer(key)).status_code == 400
+    assert client.get("/me/stream?after=" + ",".join(["1"] * 1001), headers=bearer(key)).status_code in (400, 414)
+
+
+def test_a_game_joined_while_the_feed_is_away_comes_from_its_first_event(client):
+    key = register(client)["key"]
+    first = seat_player(client, key)
+    cursor = str(client.get(first.url()).json["version"])
+    later = seat_player(client, key)
+    got = read(client, key, **{"Last-Event-ID": cursor})
+    later_events = [m["data"]["seq"] for m in got if m["event"] not in DECISIONS and m["data"]["game_id"] == later.id]
+    assert later_events == [e["seq"] for e in whole_log(client, later.id, later.as_(later.mine))]
+    # the cursor runs past events the seat may not see too: to the game's head
+    assert got[-1]["id"] == f"{cursor},{client.get(later.url()).json['version']}"
