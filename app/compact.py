@@ -8,9 +8,12 @@ Compression (flask-compress, a maintained library; brotli through the ``brotli``
   smaller one gains nothing). It then carries ``Content-Encoding`` and ``Vary: Accept-Encoding``
   (every answer carries the ``Vary``, so a cache never hands a compressed body to a client that
   did not ask for one). Without ``Accept-Encoding`` nothing is compressed.
-- The live feeds (``text/event-stream``) are never compressed: a compressor holds bytes back until
-  its block fills, and a live feed must send each event as it happens. They stay as they are;
-  the event pages (``GET /games/{id}/events``), which is where catching up costs bytes, compress.
+- The live feeds (``text/event-stream``) are not left to flask-compress, whose compressor holds
+  bytes back until its block fills: a live feed must send each event as it happens. When the
+  client takes gzip, `live` compresses a feed itself with zlib, flushing (``Z_SYNC_FLUSH``) after
+  every message, so each message leaves whole and at once, and the deflate window still spans the
+  messages (the repeated field names of a long catch-up cost little). Without gzip a feed is sent
+  as it is.
 
 Validators (ETag, ``If-None-Match``, 304):
 
@@ -28,6 +31,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import zlib
 
 from flask import request
 from flask_compress import Compress
@@ -86,6 +90,36 @@ def _refused(coding: str) -> bool:
             except ValueError:
                 return False
     return False
+
+
+def takes_gzip(accept_encoding: str | None) -> bool:
+    """Whether ``Accept-Encoding`` takes gzip (named, or ``*``, with a quality above 0)."""
+    for item in (accept_encoding or "").split(","):
+        coding = item.split(";", 1)[0].strip().lower()
+        if coding in ("gzip", "x-gzip", "*") and not _refused(item):
+            return True
+    return False
+
+
+def live(body, headers: dict) -> tuple:
+    """A live feed's body and headers, gzipped with a flush after every message when the client takes gzip."""
+    headers = {**headers, "Vary": ", ".join(filter(None, (headers.get("Vary"), "Accept-Encoding")))}
+    if not takes_gzip(request.headers.get("Accept-Encoding")):
+        return body, headers
+    return _flushed_gzip(body), {**headers, "Content-Encoding": "gzip"}
+
+
+def _flushed_gzip(body):
+    compressor = zlib.compressobj(6, zlib.DEFLATED, zlib.MAX_WBITS | 16)
+    try:
+        for chunk in body:
+            data = chunk.encode("utf-8") if isinstance(chunk, str) else chunk
+            yield compressor.compress(data) + compressor.flush(zlib.Z_SYNC_FLUSH)
+        yield compressor.flush()
+    finally:
+        close = getattr(body, "close", None)
+        if close is not None:
+            close()  # the feed's own generator: leaves its hub subscription
 
 
 def _client_etags() -> list[str]:

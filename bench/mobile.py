@@ -10,7 +10,8 @@ client's ways of following them are measured over exactly those moves:
   with and without ``Accept-Encoding: gzip``;
 - ``per-game feeds``: each game's ``/stream`` from where the moves began, plus a ``/prompts`` read
   per event of a game (a feed carries no prompts);
-- ``/me/stream``: one feed from the same place, your-move messages (with the prompts) included.
+- ``/me/stream``: one feed from the same place, your-move messages (with the prompts) included;
+  each feed also with ``Accept-Encoding: gzip`` (flushed after every message: `app.compact.live`).
 
 Prints one JSON line: events, and per way the bytes, the bytes per event and per move.
 
@@ -72,20 +73,23 @@ def run(games: int, moves: int) -> dict:
                 etags[(other.id, enc)] = answer.headers["ETag"]
             polled[enc] += len(client.get(game.url("/prompts"), headers={**me, **extra}).data)
     events = sum(client.get(g.url()).json["version"] - start[g.id] for g in table)
-    per_game = 0
-    for game in table:
-        answer = client.get(game.url(f"/stream?after={start[game.id]}&timeout=1"), headers=me)
-        assert answer.status_code == 200, answer.data[:300]
-        body = answer.data
-        per_game += len(body)
-        seen = body.count(b"\nevent: ")
-        per_game += seen * len(client.get(game.url("/prompts"), headers=me).data)
+    per_game = {"plain": 0, "gzip": 0}
+    for enc, extra in (("plain", {}), ("gzip", GZIP)):
+        for game in table:
+            answer = client.get(game.url(f"/stream?after={start[game.id]}&timeout=1"), headers={**me, **extra})
+            assert answer.status_code == 200, answer.data[:300]
+            body = answer.data
+            per_game[enc] += len(body)
+            seen = (gzip.decompress(body) if enc == "gzip" else body).count(b"\nevent: ")
+            per_game[enc] += seen * len(client.get(game.url("/prompts"), headers={**me, **extra}).data)
     cursor = ",".join(str(start[g.id]) for g in table)  # one number per game, in the order they were linked
-    answer = client.get("/me/stream?timeout=1", headers={**me, "Last-Event-ID": cursor})
-    assert answer.status_code == 200, answer.data[:300]
-    mine = answer.data
-    ways = {"polling": polled["plain"], "polling-gzip": polled["gzip"], "per-game-feeds": per_game,
-            "me-stream": len(mine), "me-stream-if-gzipped": len(gzip.compress(mine))}
+    mine = {}
+    for enc, extra in (("plain", {}), ("gzip", GZIP)):
+        answer = client.get("/me/stream?timeout=1", headers={**me, **extra, "Last-Event-ID": cursor})
+        assert answer.status_code == 200, answer.data[:300]
+        mine[enc] = len(answer.data)
+    ways = {"polling": polled["plain"], "polling-gzip": polled["gzip"], "per-game-feeds": per_game["plain"],
+            "per-game-feeds-gzip": per_game["gzip"], "me-stream": mine["plain"], "me-stream-gzip": mine["gzip"]}
     return {"games": games, "moves": played, "events": events,
             "bytes": ways, "per_event": {k: round(v / max(events, 1)) for k, v in ways.items()},
             "per_move": {k: round(v / max(played, 1)) for k, v in ways.items()}}

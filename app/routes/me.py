@@ -15,6 +15,7 @@ from flask import Blueprint, Response, request
 
 from app import schemas
 from app.auth import bearer_token
+from app.compact import live
 from app.http import json_body, json_response, query, runtime
 from app.problems import Problem
 from app.routes.common import now_ms, players
@@ -127,9 +128,9 @@ def my_stream():
         raise
     metrics.FEEDS_OPEN.labels(lease.kind).inc()
     try:
-        body = messages(hub(), rt, MyFeed(rt, players(), player_id, cursor), limit)
-        response = Response(body, mimetype="text/event-stream",
-                            headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no", "Vary": "Authorization"})
+        body, headers = live(messages(hub(), rt, MyFeed(rt, players(), player_id, cursor), limit),
+                             {"Cache-Control": "no-cache", "X-Accel-Buffering": "no", "Vary": "Authorization"})
+        response = Response(body, mimetype="text/event-stream", headers=headers)
     except BaseException:
         _release(caps, lease)
         raise

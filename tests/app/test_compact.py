@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import gzip
 import json
+import zlib
 
 import brotli
 
-from tests.app.conftest import ApiGame, bearer
+from app.compact import takes_gzip
+from tests.app.conftest import ApiGame, bearer, sse_messages
 
 
 def test_the_catalogue_is_gzipped_when_asked_and_decodes_to_the_same_json(client):
@@ -83,12 +85,29 @@ def test_a_compressed_etag_pins_a_write_like_the_version_it_names(client):
     assert started.status_code == 200, started.json
 
 
-def test_live_feeds_are_never_compressed(client):
+def test_a_live_feed_is_plain_unless_asked_and_gzipped_with_a_flush_after_every_message(client):
     game = ApiGame(client).join_all(3).start()
-    feed = client.get(game.url("/stream?timeout=1"), headers={"Accept-Encoding": "gzip, br"})
-    assert feed.status_code == 200 and feed.mimetype == "text/event-stream"
-    assert "Content-Encoding" not in feed.headers
-    assert b"event: " in feed.data
+    for _ in range(5):
+        game.move()
+    plain = client.get(game.url("/stream?timeout=0.5"))
+    plain_text = plain.get_data(as_text=True)
+    assert plain.mimetype == "text/event-stream" and "Content-Encoding" not in plain.headers
+    assert "Accept-Encoding" in plain.headers["Vary"]
+    zipped = client.get(game.url("/stream?timeout=0.5"), headers={"Accept-Encoding": "gzip, br"}, buffered=False)
+    assert zipped.headers["Content-Encoding"] == "gzip"
+    decoder, text = zlib.decompressobj(zlib.MAX_WBITS | 16), ""
+    for chunk in zipped.response:  # as the server sends them
+        text += decoder.decompress(chunk).decode()
+        assert text.endswith("\n\n")  # every chunk decodes to whole messages: nothing held back
+    zipped.close()
+    assert sse_messages(text) == sse_messages(plain_text) != []
+    assert "Content-Encoding" not in client.get(game.url("/stream?timeout=0.2"),
+                                                headers={"Accept-Encoding": "gzip;q=0, br"}).headers
+
+
+def test_takes_gzip_reads_qualities():
+    assert takes_gzip("gzip") and takes_gzip("br;q=1, gzip;q=0.5") and takes_gzip("*")
+    assert not takes_gzip(None) and not takes_gzip("br") and not takes_gzip("gzip;q=0") and not takes_gzip("*;q=0")
 
 
 def test_small_answers_and_tokens_are_left_alone(client):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import threading
 import time
 
@@ -108,3 +109,15 @@ def test_a_game_joined_while_the_feed_is_away_comes_from_its_first_event(client)
     assert later_events == [e["seq"] for e in whole_log(client, later.id, later.as_(later.mine))]
     # the cursor runs past events the seat may not see too: to the game's head
     assert got[-1]["id"] == f"{cursor},{client.get(later.url()).json['version']}"
+
+
+def test_the_feed_gzips_when_asked_and_decodes_to_the_same_messages(client):
+    key = register(client)["key"]
+    games = [seat_player(client, key) for _ in range(2)]
+    cursor = ",".join("0" for _ in games)
+    plain = client.get("/me/stream?timeout=0.5", headers={**bearer(key), "Last-Event-ID": cursor}).data
+    zipped = client.get("/me/stream?timeout=0.5", headers={**bearer(key), "Last-Event-ID": cursor,
+                                                           "Accept-Encoding": "gzip"})
+    assert zipped.headers["Content-Encoding"] == "gzip"
+    assert sse_messages(gzip.decompress(zipped.data).decode()) == sse_messages(plain.decode()) != []
+    assert len(zipped.data) < len(plain) / 3
