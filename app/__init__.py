@@ -17,11 +17,12 @@ def create_app(runtime=None):
     """The Flask app serving the games of ``runtime``."""
     from flask import Flask
 
-    from app import limits, problems
+    from app import compact, limits, problems
     from app.auth import Tokens
     from app.feedcaps import FeedCaps
     from app.hub import FeedHub
-    from app.routes import feed, games, history, meta, metrics, play, table, talk, webhooks
+    from app.players import Players
+    from app.routes import feed, games, history, me, meta, metrics, play, table, talk, webhooks
     from app.routes.common import GameIdConverter
     from workers import runtime as runtime_module
 
@@ -33,6 +34,7 @@ def create_app(runtime=None):
     app.url_map.strict_slashes = False
     app.extensions["cosmic"] = runtime
     app.extensions["cosmic.tokens"] = Tokens(runtime.store)
+    app.extensions["cosmic.players"] = Players(runtime.store)
     settings = runtime.settings
     caps = FeedCaps(runtime.redis, settings.prefix, per_token=settings.feeds_per_token,
                     per_address=settings.feeds_per_address, per_process=settings.feeds_per_process)
@@ -40,9 +42,10 @@ def create_app(runtime=None):
     app.extensions["cosmic.hub"] = FeedHub(runtime.store, runtime.new_connection, on_tick=caps.renew)
     problems.register(app)
     for blueprint in (meta.bp, games.bp, play.bp, feed.bp, webhooks.bp, history.bp, table.bp, metrics.bp,
-                      talk.bp):
+                      talk.bp, me.bp):
         app.register_blueprint(blueprint)
     limits.install(app, runtime.settings)
+    compact.install(app)
     _count_requests(app, runtime)
 
     @app.before_request

@@ -119,12 +119,15 @@ def is_admin_token(token: str | None, admin_token: str | None) -> bool:
     return hmac.compare_digest(token.encode("utf-8"), admin_token.encode("utf-8"))
 
 
-def viewer(tokens: Tokens, admin_token: str | None, game_id: str | None) -> str | None:
+def viewer(tokens: Tokens, admin_token: str | None, game_id: str | None, players=None) -> str | None:
     """``ADMIN``, the caller's colour in ``game_id``, or None (anonymous); 401 for a token that fits neither.
 
     On a route that is not about one game (``game_id`` None) a seat's token means nothing and is
     ignored: a client that sends its token with every call can still list and create games.
     Routes that need more than that say so themselves (`require_admin_token`).
+
+    A player key (`app.players`) acts for the player's seat of ``game_id``, as that seat's token
+    does; in a game where the player holds no seat it reads as a spectator (None), so it may join.
     """
     token = bearer_token()
     if token is None:
@@ -134,6 +137,10 @@ def viewer(tokens: Tokens, admin_token: str | None, game_id: str | None) -> str 
     if game_id is None:
         return None
     color = tokens.seat_of(game_id, token)
+    if color is None and players is not None:
+        player_id = players.of_key(token)
+        if player_id is not None:
+            return players.seat(player_id, game_id) or None
     if color is None:
         raise Problem(401, "unauthorized", "this token is not valid for this game",
                       {"WWW-Authenticate": 'Bearer realm="cosmic", error="invalid_token"'})

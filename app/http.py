@@ -11,7 +11,9 @@ from flask import json as flask_json
 from app.problems import Problem
 from app.schemas import MAX_VERSION
 
-ETAG_RE = re.compile(r'^\s*(?:W/)?"?(\d{1,16})"?\s*$')  # 16 digits at most, as openapi.yaml's pattern
+# a version as an ETag: "12", or "12:gzip" / "12:br" as a compressed answer names it (app/compact.py);
+# 16 digits at most, as openapi.yaml's pattern
+ETAG_RE = re.compile(r'^\s*(?:W/)?"?(\d{1,16})(?::(?:br|gzip|deflate|zstd))?"?\s*$')
 
 
 def runtime():

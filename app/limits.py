@@ -5,6 +5,7 @@ What is limited (the table in README.md "Limits"; each quota is a setting, `work
 - ``create``: ``POST /games``;  ``fork``: ``POST /games/{id}/fork``;  ``webhook``: ``POST /webhooks``;
   ``message``: ``POST /games/{id}/messages`` (the table talk: a seat's token is its seat, so the token
   quota is per seat);
+  ``player``: ``POST /players`` (a player key each);
 - ``write``: every ``POST`` and ``DELETE`` (actions, joins, starts, rewinds, claims, ... and the three
   above too, which count as writes besides their own limit).
 
@@ -63,7 +64,7 @@ STRATEGY = "sliding-window-counter"
 class Rule:
     """One quota: a kind of request, counted per token or per address, its setting and its routes."""
 
-    kind: str                 # create, fork, webhook, message, write
+    kind: str                 # create, fork, webhook, message, player, write
     who: str                  # token | address
     setting: str              # the `Settings` field holding its limit string
     endpoints: tuple | None   # the Flask endpoints it counts; None: every write
@@ -85,6 +86,7 @@ RULES = tuple(
         ("fork", ("history.fork_game",), "forks"),
         ("webhook", ("webhooks.create",), "webhook subscriptions"),
         ("message", ("talk.send_message",), "messages of the table talk"),
+        ("player", ("me.register_player",), "players registered"),
         ("write", None, "writes (POST and DELETE requests)"),
     )
     for who in ("token", "address")

@@ -49,6 +49,7 @@ TITLES = {
     "fork-refused": "The game cannot be forked so",
     "message-refused": "The table talk does not take this message",
     "seat-claimed": "That seat of the fork was already handed out",
+    "already-seated": "The player already holds a seat of this game",
     "not-a-fork": "The game is not a fork: it has no seats to claim",
     "game-started": "The game has left the lobby",
     "game-damaged": "The game's stored events are inconsistent",

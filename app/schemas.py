@@ -233,6 +233,31 @@ class CatalogueQuery(Schema):
     ruleset = fields.String(validate=validate.OneOf(RULESETS))
 
 
+class RegisterPlayer(Schema):
+    """``POST /players``: a name the player goes by (no password, no e-mail)."""
+
+    name = fields.String(required=True, validate=validate.Length(1, 40))
+
+
+MY_GAMES_FILTERS = ("all", "owing", "lobby", "playing", "finished")
+
+
+class MyGamesQuery(Schema):
+    """``GET /me/games``: which of the player's games (``owing``: a decision is the player's now), paged."""
+
+    filter = fields.String(load_default="all", validate=validate.OneOf(MY_GAMES_FILTERS))
+    limit = fields.Integer(load_default=50, validate=validate.Range(1, 200))
+    after = fields.String(validate=validate.Regexp(GAMES_CURSOR, error="Not a cursor of this list (pass next_after)."))
+
+
+class MyStreamQuery(Schema):
+    """``GET /me/stream``: a cursor (the id of the feed's last message) and how long to stay open."""
+
+    after = fields.String(validate=validate.Length(1, 4000))  # checked by app.mystream.parse_cursor
+    timeout = fields.Float(validate=validate.Range(min=0.1, max=86400))
+
+
+REGISTER_PLAYER, MY_GAMES_QUERY, MY_STREAM_QUERY = RegisterPlayer(), MyGamesQuery(), MyStreamQuery()
 EVENTS_QUERY, STREAM_QUERY, LIST_QUERY = EventsQuery(), StreamQuery(), ListQuery()
 CATALOGUE_QUERY = CatalogueQuery()
 

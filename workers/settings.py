@@ -42,6 +42,8 @@ class Settings:
     limit_webhook_address: str = "20 per minute; 100 per hour"   # COSMIC_LIMIT_WEBHOOK_ADDRESS
     limit_message_token: str = "5 per 10 seconds; 30 per minute"  # COSMIC_LIMIT_MESSAGE_TOKEN: table talk per seat
     limit_message_address: str = "150 per minute"                 # COSMIC_LIMIT_MESSAGE_ADDRESS
+    limit_player_token: str = "5 per minute; 20 per hour"        # COSMIC_LIMIT_PLAYER_TOKEN: POST /players
+    limit_player_address: str = "5 per minute; 20 per hour"      # COSMIC_LIMIT_PLAYER_ADDRESS
     limit_write_token: str = "120 per minute"                     # COSMIC_LIMIT_WRITE_TOKEN: every POST and DELETE
     limit_write_address: str = "600 per minute"                   # COSMIC_LIMIT_WRITE_ADDRESS
     trusted_proxies: int = 0             # COSMIC_TRUSTED_PROXIES: proxies in front whose X-Forwarded-For is believed
@@ -139,7 +141,7 @@ ENV_NAMES = {
     "webhook_backoff": "COSMIC_WEBHOOK_BACKOFF", "webhook_backoff_max": "COSMIC_WEBHOOK_BACKOFF_MAX",
     "webhook_log_size": "COSMIC_WEBHOOK_LOG_SIZE", "webhook_allow_private": "COSMIC_WEBHOOK_ALLOW_PRIVATE",
     **{f"limit_{kind}_{who}": f"COSMIC_LIMIT_{kind.upper()}_{who.upper()}"  # the rate limits' quotas
-       for kind in ("create", "fork", "webhook", "message", "write") for who in ("token", "address")},
+       for kind in ("create", "fork", "webhook", "message", "player", "write") for who in ("token", "address")},
     "trusted_proxies": "COSMIC_TRUSTED_PROXIES",
     "worker_metrics": "COSMIC_WORKER_METRICS",
     "seal_key": "COSMIC_SEAL_KEY",

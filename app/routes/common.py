@@ -23,6 +23,11 @@ class GameIdConverter(BaseConverter):
     regex = GAME_ID_PATTERN
 
 
+def players():
+    """The players of this app's store (`app.players.Players`)."""
+    return current_app.extensions["cosmic.players"]
+
+
 def tokens() -> Tokens:
     """The token table of this app's store."""
     return current_app.extensions["cosmic.tokens"]
@@ -37,7 +42,7 @@ def caller(game_id: str | None) -> str | None:
     issued is a 401 wherever it is sent (invalid credentials come first).
     """
     try:
-        return viewer(tokens(), runtime().settings.admin_token, game_id)
+        return viewer(tokens(), runtime().settings.admin_token, game_id, players())
     except Problem as problem:
         if problem.status == 401 and game_id is not None:
             token = bearer_token() or ""
@@ -55,6 +60,7 @@ def require_known_token() -> None:
     from app.auth import is_admin_token, require_token
     require_token()
     token = bearer_token()
-    if not is_admin_token(token, runtime().settings.admin_token) and not tokens().issued(token):
+    if (not is_admin_token(token, runtime().settings.admin_token) and not tokens().issued(token)
+            and players().of_key(token) is None):
         raise Problem(401, "unauthorized", "this token is not one the service issued",
                       {"WWW-Authenticate": 'Bearer realm="cosmic", error="invalid_token"'})

@@ -9,6 +9,7 @@ from flask import Blueprint, Response, current_app, request
 
 from app import schemas
 from app.auth import bearer_token
+from app.compact import live
 from app.http import parse_version_header, query, runtime, versioned
 from app.problems import Problem
 from app.routes.common import caller
@@ -69,9 +70,9 @@ def stream(game_id: str):
         raise
     metrics.FEEDS_OPEN.labels(lease.kind).inc()
     try:
-        body = _messages(hub(), rt, game_id, who, after, limit, finished_at, Table.of(state))
-        response = Response(body, mimetype="text/event-stream",
-                            headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no", "Vary": "Authorization"})
+        body, headers = live(_messages(hub(), rt, game_id, who, after, limit, finished_at, Table.of(state)),
+                             {"Cache-Control": "no-cache", "X-Accel-Buffering": "no", "Vary": "Authorization"})
+        response = Response(body, mimetype="text/event-stream", headers=headers)
     except BaseException:
         _release(caps, lease)
         raise

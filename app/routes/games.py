@@ -27,7 +27,7 @@ from app.http import (
     versioned,
 )
 from app.problems import Problem
-from app.routes.common import caller, new_game_id, now_ms, tokens
+from app.routes.common import caller, new_game_id, now_ms, players, tokens
 from events.redaction import ADMIN
 from projections import views
 from projections.errors import VersionConflict
@@ -88,6 +88,9 @@ def create_game():
             rt.hosts.forget(game_id)  # refused (bad options, a setup no deck supplies): no game, no host
             raise
         tokens().note(host_token, game_id)
+        player_id = players().of_key(bearer_token())
+        if player_id is not None:  # created with a player key: the game is the player's (no seat yet)
+            players().link(player_id, game_id, "", now_ms())
         state = outcome.state
         body = {"id": game_id, "version": state["v"], "status": state["status"], "ruleset": state["ruleset"],
                 "options": state["options"], "seats": state["seats"], "private": body["private"],
@@ -115,6 +118,10 @@ def join(game_id: str):
     the lobby; a bot seat gets no token (``"token": null``): the workers play it, and nobody may
     read its hand or act for it except the admin. A private game's seats need its invitation
     (or the host token). The first person seat taken with the host token hosts too.
+
+    Joined with a player key (`app.players`), the seat is linked to the player, whose key then acts
+    for it; a player holds one seat of a game (409 ``already-seated``). In a game the player created
+    with its key, the seat it takes hosts.
     """
     who = caller(game_id)
     body = schemas.JOIN.load(json_body())
@@ -132,6 +139,11 @@ def join(game_id: str):
                                                                              record["invitation"]):
         raise Problem(403, "forbidden", "this game is private: taking a seat needs the invitation its host shares "
                                         "(`invitation`)", errors={"invitation": ["Missing or not this game's."]})
+    player_id = players().of_key(bearer_token()) if body.get("bot") is None else None
+    linked = players().seat(player_id, game_id) if player_id is not None else None
+    if linked:
+        raise Problem(409, "already-seated", f"this player key already holds the {linked} seat of this game; "
+                                             "a player holds one seat of a game", current_version=state["v"])
     command = {"action": "join", "name": body["name"], "at": now_ms()}
     for name in ("color", "bot"):
         if body.get(name) is not None:
@@ -141,6 +153,10 @@ def join(game_id: str):
     token = None if body.get("bot") is not None else tokens().issue(game_id, color)
     if token is not None and record is not None and who is None and same(bearer_token(), record["token"]):
         rt.hosts.take_seat(game_id, color)  # the host plays: its seat's token hosts too
+    if token is not None and player_id is not None:
+        players().link(player_id, game_id, color, now_ms())  # the player key acts for this seat from now on
+        if linked == "" and record is not None:
+            rt.hosts.take_seat(game_id, color)  # the player created the game: its seat hosts
     result = {"game_id": game_id, "player": color, "color": color, "name": body["name"].strip(),
               "token": token, "version": outcome.version}
     return json_response(result, 201, {"ETag": f'"{outcome.version}"', "Cache-Control": "no-store"})

@@ -45,7 +45,9 @@ def catalogue():
     """Every power (with its flares and provenance), every edict, and the game options; with
     ``?ruleset=``, what a game of that edition may hold, in its words."""
     ruleset = query(schemas.CATALOGUE_QUERY).get("ruleset")
-    return json_response(_catalogue(ruleset), headers={"Cache-Control": "public, max-age=300"})
+    # a phone keeps it an hour and may use it a day longer while it asks again; the ETag makes that ask a 304
+    return json_response(_catalogue(ruleset),
+                         headers={"Cache-Control": "public, max-age=3600, stale-while-revalidate=86400"})
 
 
 @cache

@@ -74,6 +74,7 @@ def test_the_defaults_are_the_documented_ones_and_a_real_table_stays_far_below_t
         "limit_fork_token": "5 per minute; 20 per hour", "limit_fork_address": "10 per minute; 60 per hour",
         "limit_webhook_token": "10 per minute; 30 per hour", "limit_webhook_address": "20 per minute; 100 per hour",
         "limit_message_token": "5 per 10 seconds; 30 per minute", "limit_message_address": "150 per minute",
+        "limit_player_token": "5 per minute; 20 per hour", "limit_player_address": "5 per minute; 20 per hour",
         "limit_write_token": "120 per minute", "limit_write_address": "600 per minute"}
     readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
     for name in LIMIT_FIELDS:
@@ -262,3 +263,14 @@ def test_two_apps_on_one_redis_share_the_counters(limited, redis_client):
     assert two.post("/games", json={"seats": 2}).status_code == 201
     assert_refused(one.post("/games", json={"seats": 2}), "create-address-60s")
     assert_refused(two.post("/games", json={"seats": 2}), "create-address-60s")
+
+
+# --- players registered ---------------------------------------------------------------------------------
+
+def test_registering_players_beyond_the_address_quota_is_refused(limited):
+    client = limited(limit_player_address="3 per minute")
+    made = [client.post("/players", json={"name": f"p{k}"}) for k in range(3)]
+    assert [r.status_code for r in made] == [201] * 3
+    assert quotas(made[0])["player-address-60s"][:3] == (3, 60, 2)
+    assert_refused(client.post("/players", json={"name": "one more"}), "player-address-60s")
+    assert client.post("/players", json={"name": "elsewhere"}, environ_base=at("192.0.2.9")).status_code == 201
