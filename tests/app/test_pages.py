@@ -8,7 +8,7 @@ from tests.app.conftest import ADMIN, problem_type
 from workers.webhooks import subscriptions
 
 LISTS = {("/games", "listGames"), ("/games/{game_id}/events", "getEvents"), ("/webhooks", "listWebhooks"),
-         ("/webhooks/{sub_id}/deliveries", "webhookDeliveries")}
+         ("/webhooks/{sub_id}/deliveries", "webhookDeliveries"), ("/me/games", "myGames")}
 
 
 def all_pages(client, path: str, key: str, limit: int, headers=None, **params) -> list[list[str]]:
