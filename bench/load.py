@@ -7,7 +7,7 @@
 For each back-end and each N it starts, on loopback ports free at the time and in a fresh
 temporary folder, the back-end itself from the machine's ``redis-server`` (``single``: one
 plain Redis holding the games and RQ's queues; ``cluster``: a 3-master Redis Cluster for the
-games and a plain Redis for RQ, see `tests.rediscluster`), then gunicorn (2 gthread workers)
+games and a plain Redis for RQ, see `tests.rediscluster`), then gunicorn as shipped (gunicorn.conf.py: gevent workers)
 and 2 ``cosmic worker`` processes on it, exactly as deployed, each worker exporting its metrics
 on a port of its own. It opens N three-seat games with ``decision_seconds`` = 5: two bot seats
 (the workers play them) and one seat played over HTTP by a pool of client threads. In every
@@ -104,7 +104,7 @@ ROOMY_LIMITS = {ENV_NAMES[name]: "1000000 per minute" for name in LIMIT_FIELDS}
 
 
 class Service:
-    """gunicorn (2 workers) and ``workers`` `cosmic worker`s on a back-end, under a fresh prefix."""
+    """gunicorn (as shipped) and ``workers`` `cosmic worker`s on a back-end, under a fresh prefix."""
 
     def __init__(self, backend: Backend, folder: Path, workers: int = 2):
         self.prefix = f"bench-{uuid.uuid4().hex[:8]}"
@@ -112,8 +112,8 @@ class Service:
                     **ROOMY_LIMITS}  # every HTTP player shares one address: quotas counted, never reached
         self.folder, self.processes = folder, []
         port, *metric_ports = _free_ports(1 + workers)
-        self._start("web", [str(BIN / "gunicorn"), "--worker-class", "gthread", "--workers", "2", "--threads", "16",
-                            "--bind", f"127.0.0.1:{port}", "--timeout", "120", "app.wsgi:app"])
+        # gunicorn as shipped: gunicorn.conf.py's settings (gevent workers), found in the project folder
+        self._start("web", [str(BIN / "gunicorn"), "--bind", f"127.0.0.1:{port}", "app.wsgi:app"])
         for k, metric_port in enumerate(metric_ports):
             self._start(f"worker-{k}", [str(BIN / "cosmic"), "worker", "--name", f"{self.prefix}-w{k}",
                                         "--metrics", f"127.0.0.1:{metric_port}"])
