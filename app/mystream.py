@@ -41,16 +41,22 @@ from projections.log import entry, visible
 from projections.sentences import Table
 
 CURSOR = re.compile(r"^[0-9]{1,16}(?:,[0-9]{1,16}){0,999}$")
+# the longest cursor each place takes (openapi.yaml says the same): a query string's commas are sent
+# as %2C, and the URL must stay under the app's 4096 characters; a header may hold more
+MAX_CURSOR = {"after": 1200, "Last-Event-ID": 8000}
 
 
 def parse_cursor(raw: str | None, name: str) -> list[int] | None:
     """The numbers of a cursor (``15,22,0``), one per game in link order; None when absent; 400 when malformed."""
     if raw is None:
         return None
-    if not CURSOR.match(raw.strip()):
+    if len(raw) > MAX_CURSOR[name]:
+        raise Problem(400, "invalid-request", f"{name} is longer than {MAX_CURSOR[name]} characters",
+                      errors={name: [f"Longer than {MAX_CURSOR[name]} characters."]})
+    if not CURSOR.match(raw):
         raise Problem(400, "invalid-request", f"{name} must be a cursor of this feed (the id of its last message, "
                       "like 15,22,0)", errors={name: ["Not a cursor of this feed."]})
-    return [int(part) for part in raw.strip().split(",")]
+    return [int(part) for part in raw.split(",")]
 
 
 class MyFeed:
