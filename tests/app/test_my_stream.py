@@ -97,6 +97,13 @@ def test_the_feed_needs_a_player_key_and_a_cursor_of_its_own(client):
     assert bad.status_code == 400 and problem_type(bad) == "invalid-request"
     assert client.get("/me/stream?after=1,,2", headers=bearer(key)).status_code == 400
     assert client.get("/me/stream?after=" + ",".join(["1"] * 1001), headers=bearer(key)).status_code in (400, 414)
+    # the spec's bounds: a query cursor of 1201 characters (sent with %2C it would pass the URL's 4096) and
+    # a header of 8001 are refused naming the field; a cursor with a space is not one
+    too_long = client.get("/me/stream", query_string={"after": ",".join(["0"] * 601)}, headers=bearer(key))
+    assert too_long.status_code == 400 and "after" in too_long.get_json()["errors"]
+    header = client.get("/me/stream", headers={**bearer(key), "Last-Event-ID": ",".join(["0"] * 4001)})
+    assert header.status_code == 400 and "Last-Event-ID" in header.get_json()["errors"]
+    assert client.get("/me/stream", query_string={"after": " 1"}, headers=bearer(key)).status_code == 400
 
 
 def test_a_game_joined_while_the_feed_is_away_comes_from_its_first_event(client):
