@@ -21,9 +21,12 @@ Validators (ETag, ``If-None-Match``, 304):
   (`app.http.versioned`); every other cacheable read (the catalogue, the games list, the contract,
   the web table's files) gets an ETag from its body's digest here. A request whose
   ``If-None-Match`` names the current one is answered 304 with no body.
-- A compressed answer's strong ETag names its encoding (``"12:gzip"``, flask-compress's form, so a
-  cache never takes the two bodies for one); that form is accepted back wherever a version is
-  (``If-None-Match``, and ``If-Match`` on writes: `app.http.ETAG_RE`).
+- A game's version is its ETag whatever the encoding (``"12"``, gzipped or not): clients read it
+  as the version and send it back in ``If-Match``, and ``Vary: Accept-Encoding`` keeps a cache's
+  copies of the two bodies apart. Any other compressed answer's strong ETag names its encoding
+  (``"<digest>:gzip"``, flask-compress's form). The suffixed form is accepted back wherever a
+  version is (``If-None-Match``, and ``If-Match`` on writes: `app.http.ETAG_RE`), as an older
+  client may hold one.
 - ``Cache-Control: no-store`` answers (tokens, health) get no validator, and are not compressed.
 """
 
@@ -62,7 +65,11 @@ class _Compress(Compress):
     def after_request(self, response):
         if "no-store" in (response.headers.get("Cache-Control") or ""):
             return response
-        return super().after_request(response)
+        version_tag = response.headers.get("ETag") if getattr(response, "names_a_version", False) else None
+        response = super().after_request(response)
+        if version_tag is not None:
+            response.headers["ETag"] = version_tag  # the game's version, whatever the encoding
+        return response
 
 
 class _RefusedCodings:

@@ -143,6 +143,7 @@ def versioned(body, version: int, status: int = 200, private: bool = False) -> R
     else:
         response = json_response(body() if callable(body) else body, status)
     response.headers["ETag"] = etag
+    response.names_a_version = True  # kept as it is when compressed (app.compact)
     response.headers["Cache-Control"] = "private, no-cache" if private else "no-cache"
     response.headers["Vary"] = "Authorization"
     return response

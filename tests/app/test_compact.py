@@ -65,7 +65,7 @@ def test_event_pages_and_the_board_compress_and_their_version_etag_still_works(c
     assert zipped.headers["Content-Encoding"] == "gzip"
     assert json.loads(gzip.decompress(zipped.data)) == plain.json
     version = plain.json["version"]
-    assert zipped.headers["ETag"] == f'"{version}:gzip"'
+    assert zipped.headers["ETag"] == plain.headers["ETag"] == f'"{version}"'  # the version, whatever the encoding
     cached = client.get(game.url("/events"), headers={**headers, "If-None-Match": zipped.headers["ETag"]})
     assert cached.status_code == 304 and cached.data == b""
     board = client.get(game.url(), headers={"Accept-Encoding": "gzip"})
@@ -74,10 +74,11 @@ def test_event_pages_and_the_board_compress_and_their_version_etag_still_works(c
 
 
 def test_a_compressed_etag_pins_a_write_like_the_version_it_names(client):
+    """A compressed board keeps its version ETag; the suffixed form an older client may hold pins a write too."""
     game = ApiGame(client).join_all(3)
     tag = client.get(game.url(), headers={"Accept-Encoding": "gzip"}).headers["ETag"]
-    version = int(tag.strip('"').split(":")[0])
-    assert tag == f'"{version}:gzip"'
+    version = int(tag.strip('"'))
+    tag = f'"{version}:gzip"'
     host = bearer(game.host_token)
     stale = client.post(game.url("/start"), headers={**host, "If-Match": f'"{version - 1}:gzip"'})
     assert stale.status_code == 409

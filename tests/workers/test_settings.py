@@ -24,6 +24,7 @@ def test_every_variable_is_read():
            "COSMIC_LIMIT_FORK_TOKEN": "3 per hour", "COSMIC_LIMIT_FORK_ADDRESS": "4 per hour",
            "COSMIC_LIMIT_WEBHOOK_TOKEN": "5/minute", "COSMIC_LIMIT_WEBHOOK_ADDRESS": "none",
            "COSMIC_LIMIT_MESSAGE_TOKEN": "2 per 10 seconds", "COSMIC_LIMIT_MESSAGE_ADDRESS": "9 per minute",
+           "COSMIC_LIMIT_PLAYER_TOKEN": "3 per day", "COSMIC_LIMIT_PLAYER_ADDRESS": "6 per day",
            "COSMIC_LIMIT_WRITE_TOKEN": "7 per second; 70 per minute", "COSMIC_LIMIT_WRITE_ADDRESS": "8 per second",
            "COSMIC_TRUSTED_PROXIES": "2", "COSMIC_FEEDS_PER_TOKEN": "6", "COSMIC_FEEDS_PER_ADDRESS": "7",
            "COSMIC_FEEDS_PER_PROCESS": "8", "COSMIC_WORKER_METRICS": "0.0.0.0:9101",
@@ -44,6 +45,7 @@ def test_every_variable_is_read():
         "1 per minute", "2 per minute", "3 per hour", "4 per hour", "5/minute", "none",
         "7 per second; 70 per minute", "8 per second")
     assert (settings.limit_message_token, settings.limit_message_address) == ("2 per 10 seconds", "9 per minute")
+    assert (settings.limit_player_token, settings.limit_player_address) == ("3 per day", "6 per day")
     assert settings.trusted_proxies == 2
     assert (settings.feeds_per_token, settings.feeds_per_address, settings.feeds_per_process) == (6, 7, 8)
     assert settings.worker_metrics_address == ("0.0.0.0", 9101)
