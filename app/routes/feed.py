@@ -62,6 +62,17 @@ def stream(game_id: str):
     after = resume if resume is not None else args.get("after", 0)
     limit = min(args.get("timeout", rt.settings.sse_max_seconds), rt.settings.sse_max_seconds)
     finished_at = state["v"] if state["status"] == "finished" else None
+    return leased_feed(who, limit, lambda: _messages(hub(), rt, game_id, who, after, limit, finished_at,
+                                                     Table.of(state)))
+
+
+def leased_feed(who, limit: float, messages) -> Response:
+    """A live feed (``text/event-stream``) of what ``messages()`` yields, holding a place of the feed caps
+    for ``who`` (a colour, ``None`` for a spectator, or a player) from now until it closes.
+
+    No free place: the caps' 429 or 503 (`app.feedcaps`), counted in the metrics by why. The place is
+    given back when the body closes, also when it was never read.
+    """
     caps = feed_caps()
     try:
         lease = caps.acquire(who, bearer_token(), request.remote_addr, limit)
@@ -70,13 +81,13 @@ def stream(game_id: str):
         raise
     metrics.FEEDS_OPEN.labels(lease.kind).inc()
     try:
-        body, headers = live(_messages(hub(), rt, game_id, who, after, limit, finished_at, Table.of(state)),
-                             {"Cache-Control": "no-cache", "X-Accel-Buffering": "no", "Vary": "Authorization"})
+        body, headers = live(messages(), {"Cache-Control": "no-cache", "X-Accel-Buffering": "no",
+                                          "Vary": "Authorization"})
         response = Response(body, mimetype="text/event-stream", headers=headers)
     except BaseException:
         _release(caps, lease)
         raise
-    response.call_on_close(lambda: _release(caps, lease))  # also when the body was never read
+    response.call_on_close(lambda: _release(caps, lease))
     return response
 
 

@@ -11,17 +11,15 @@ shows nothing of any hand, the player's own included (that is ``GET /games/{id}/
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, request
+from flask import Blueprint, request
 
 from app import schemas
 from app.auth import bearer_token
-from app.compact import live
 from app.http import json_body, json_response, query, runtime
 from app.problems import Problem
 from app.routes.common import now_ms, players
-from app.routes.feed import _refusal, _release, feed_caps, hub
+from app.routes.feed import hub, leased_feed
 from projections import views
-from workers import metrics
 
 bp = Blueprint("me", __name__)
 
@@ -120,19 +118,4 @@ def my_stream():
     if cursor is None:
         cursor = parse_cursor(args.get("after"), "after")
     limit = min(args.get("timeout", rt.settings.sse_max_seconds), rt.settings.sse_max_seconds)
-    caps = feed_caps()
-    try:
-        lease = caps.acquire(player_id, bearer_token(), request.remote_addr, limit)
-    except Problem as refused:
-        metrics.FEEDS_REFUSED.labels(_refusal(player_id, refused)).inc()
-        raise
-    metrics.FEEDS_OPEN.labels(lease.kind).inc()
-    try:
-        body, headers = live(messages(hub(), rt, MyFeed(rt, players(), player_id, cursor), limit),
-                             {"Cache-Control": "no-cache", "X-Accel-Buffering": "no", "Vary": "Authorization"})
-        response = Response(body, mimetype="text/event-stream", headers=headers)
-    except BaseException:
-        _release(caps, lease)
-        raise
-    response.call_on_close(lambda: _release(caps, lease))
-    return response
+    return leased_feed(player_id, limit, lambda: messages(hub(), rt, MyFeed(rt, players(), player_id, cursor), limit))
