@@ -37,6 +37,17 @@ def rebuild_index() -> int:
     return runtime.index.rebuild(runtime.repository)
 
 
+def index_game(game_id: str) -> None:
+    """Bring one game's entry in the games list up to its current state.
+
+    Enqueued, with retries, when the listener after an append could not write the list (its keys are
+    shared by every game, so on a cluster their master may be down while the game's own is up):
+    raises while the list still cannot be written, and RQ tries again later.
+    """
+    runtime = current()
+    runtime.index.update(game_id, runtime.repository.require(game_id))
+
+
 def audit_game(game_id: str) -> dict:
     """Audit one game (queue ``low``): chain, sequence, schemas, refold against what is served (workers.audit)."""
     from workers.audit import audit_game as audit

@@ -21,7 +21,8 @@ from datetime import timedelta
 
 import fakeredis
 import redis
-from rq import Queue
+from redis.exceptions import ClusterError, RedisClusterException
+from rq import Queue, Retry
 
 from events.store import EventStore
 from projections.commands import CommandRunner
@@ -34,6 +35,11 @@ from workers.seal import Provenance, Sealer
 from workers.settings import Settings
 
 log = logging.getLogger(__name__)
+# what a storage that does not answer raises (a cluster master down: a connection refused, or no master
+# for a slot for a moment)
+STORE_DOWN = (redis.ConnectionError, redis.TimeoutError, ClusterError, RedisClusterException)
+INDEX_RETRIES = 20                       # a games list entry not written after an append: tries of its job
+INDEX_RETRY_SECONDS = [1, 2, 5, 10, 30]  # between them (the last repeated)
 
 
 class Runtime:
@@ -144,8 +150,15 @@ class Runtime:
     # --- listeners ---------------------------------------------------------------------------
 
     def _update_index(self, game_id: str, before: dict, after: dict, events: list) -> None:
-        if self.index.changed(before, after):
+        """The games list follows a game's status and seats; when the list's keys cannot be written (on a
+        cluster, their master down while the game's is up) the append stands and a job retries the entry."""
+        if not self.index.changed(before, after):
+            return
+        try:
             self.index.update(game_id, after)
+        except STORE_DOWN as err:
+            log.warning("games list: entry of %s not written (%s); a job will retry it", game_id, err)
+            self.enqueue_in(1, jobs.index_game, game_id, retry=Retry(max=INDEX_RETRIES, interval=INDEX_RETRY_SECONDS))
 
     def _after_game_end(self, game_id: str, before: dict, after: dict, events: list) -> None:
         if after.get("status") == "finished" and before.get("status") != "finished":

@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 import time
 
+import redis
+
 import engine
 from tests.workers import games
 from tests.workers.thread_jobs import run_jobs
@@ -63,6 +65,31 @@ def test_rebuild_index_lists_every_game(runtime):
     assert runtime.index.list("lobby")[1] == 0
     assert jobs.rebuild_index() == 3
     assert runtime.index.list("lobby")[1] == 3
+
+
+def test_a_games_list_entry_the_listener_could_not_write_is_retried_by_a_job(runtime, monkeypatch):
+    """The list's keys are shared by every game: their master may be down while the game's is up. The
+    append stands, and a job writes the entry once the list answers again."""
+    runtime.commands.run("g-list", {"action": "create", "seats": 2, "seed": "s", "at": 0})
+    update = runtime.index.update
+
+    def down(game_id, state):
+        raise redis.ConnectionError("the games list's master is down")
+    monkeypatch.setattr(runtime.index, "update", down)
+    for k in range(2):
+        runtime.commands.run("g-list", {"action": "join", "name": f"P{k}", "at": 1 + k})
+    assert runtime.store.version("g-list") == 3  # the joins are kept
+    monkeypatch.setattr(runtime.index, "update", update)
+    [entry] = runtime.index.list("lobby")[0]
+    assert entry["id"] == "g-list" and entry.get("seated", len(entry.get("players") or [])) != 2
+    retries = [job for job in runtime.queue("default").scheduled_job_registry.get_job_ids()]
+    assert retries, "no job retries the entry"
+    deadline = time.monotonic() + 8
+    while runtime.index.list("lobby")[0][0] == entry and time.monotonic() < deadline:
+        time.sleep(0.3)
+        run_jobs(runtime)
+    [after] = runtime.index.list("lobby")[0]
+    assert after != entry and after["id"] == "g-list"
 
 
 def test_scheduled_jobs_run_after_their_delay(runtime):
