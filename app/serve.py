@@ -56,7 +56,7 @@ def serve_embedded(settings: Settings, host: str, port: int) -> int:
     worker = EmbeddedWorker(runtime).start()
     server = embedded_server(host, port, create_app(runtime))
     server.start()
-    signal.signal(signal.SIGTERM, _interrupt)
+    stop_on_signals(server)
     print(f"serving on http://{host}:{server.server_port} (embedded Redis, games kept in {settings.data_dir})",
           file=sys.stderr, flush=True)
     try:
@@ -81,9 +81,18 @@ def yield_after_append(game_id, before, after, events) -> None:
     gevent.sleep(0)
 
 
-def _interrupt(signum, frame):
-    """SIGTERM stops the embedded server as Ctrl-C does (the data folder is already up to date)."""
-    raise KeyboardInterrupt
+def stop_on_signals(server) -> None:
+    """SIGTERM and Ctrl-C (SIGINT) stop the embedded server: ``serve_forever`` returns, and the worker and
+    the runtime are then closed in order (the data folder is already up to date).
+
+    Handled by gevent's hub, in a greenlet of their own. Python's own handlers raise KeyboardInterrupt in
+    whichever greenlet runs at that moment: in the one flushing the service's keys (holding their lock),
+    that greenlet died with the lock held, and the closing save waited for it for ever.
+    """
+    import gevent
+
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        gevent.signal_handler(signum, lambda: gevent.spawn(server.stop, 1))
 
 
 def serve_gunicorn(host: str, port: int, workers: int, connections: int | None) -> int:
