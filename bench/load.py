@@ -66,6 +66,7 @@ import engine  # noqa: E402
 from engine.players import random_command  # noqa: E402
 from tests.rediscluster import LocalCluster, Node, _free_ports, available  # noqa: E402
 from workers.connections import connect  # noqa: E402
+from workers.seal import is_seal_line  # noqa: E402
 from workers.settings import ENV_NAMES, LIMIT_FIELDS  # noqa: E402
 
 BIN = Path(sys.executable).parent
@@ -349,6 +350,8 @@ def lateness(base: str, game_id: str) -> list[int]:
     state, found = None, []
     for line in lines:
         event = json.loads(line)
+        if is_seal_line(event):  # an export ends with its seal (workers/seal.py)
+            continue
         if event["type"] == "DecisionTimedOut" and event["actor"] == "timer":
             deadline = (state.get("clock") or {}).get(event["payload"]["prompt"])
             if deadline is not None:

@@ -48,6 +48,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import engine  # noqa: E402
+from workers.seal import is_seal_line  # noqa: E402
 from workers.settings import ENV_NAMES, LIMIT_FIELDS  # noqa: E402
 
 BIN = Path(sys.executable).parent
@@ -162,6 +163,8 @@ def lateness(base: str, game_id: str) -> list[int]:
     state, found = None, []
     for line in lines:
         event = json.loads(line)
+        if is_seal_line(event):  # an export ends with its seal (workers/seal.py)
+            continue
         if event["type"] == "DecisionTimedOut" and event["actor"] == "timer":
             deadline = (state.get("clock") or {}).get(event["payload"]["prompt"])
             if deadline is not None:
