@@ -218,7 +218,7 @@ def open_bot_games(base: str, count: int, threads: int) -> list[str]:
         game_id = created.json()["id"]
         for k in range(4):
             session.post(f"{base}/games/{game_id}/players", json={"name": f"bot {k}", "bot": "random"},
-                         timeout=60).raise_for_status()
+                         headers=ADMIN, timeout=60).raise_for_status()  # bots: seated by the host or the admin
         made.append(game_id)
 
     run_parallel(open_one, range(count), threads)
