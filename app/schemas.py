@@ -161,6 +161,13 @@ class EventsQuery(Schema):
     after = fields.Integer(load_default=0, validate=validate.Range(min=0, max=MAX_VERSION))
     limit = fields.Integer(load_default=500, validate=validate.Range(1, 1000))
     include_internal = fields.Boolean(load_default=False)
+    view = fields.String(load_default="full", validate=validate.OneOf(("full", "compact")))
+
+    @validates_schema
+    def _compact_has_no_bookkeeping(self, data, **kwargs):
+        if data.get("view") == "compact" and data.get("include_internal"):
+            raise ValidationError("The compact view leaves the bookkeeping out: ask view=full for it.",
+                                  "include_internal")
 
 
 class StreamQuery(Schema):
