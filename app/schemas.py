@@ -163,12 +163,6 @@ class EventsQuery(Schema):
     include_internal = fields.Boolean(load_default=False)
     view = fields.String(load_default="full", validate=validate.OneOf(("full", "compact")))
 
-    @validates_schema
-    def _compact_has_no_bookkeeping(self, data, **kwargs):
-        if data.get("view") == "compact" and data.get("include_internal"):
-            raise ValidationError("The compact view leaves the bookkeeping out: ask view=full for it.",
-                                  "include_internal")
-
 
 class StreamQuery(Schema):
     """``GET /games/{id}/stream``."""

@@ -37,13 +37,15 @@ COMPACT_LEFT_OUT = frozenset({"StageBegan"})
 COMPACT_FIELDS = ("seq", "type", "actor", "time", "text")
 
 
-def compact_view(events: list[dict], viewer: str | None, table: Table | None = None) -> list[dict]:
-    """The compact log for catching up: the events ``viewer`` may see (no stage markers), each as its number, type,
-    actor, time and sentence only (no payload, no envelope): what happened, told as the full log tells it."""
+def compact_view(events: list[dict], viewer: str | None, include_internal: bool = False,
+                 table: Table | None = None) -> list[dict]:
+    """The compact log for catching up: the events ``viewer`` may see (no stage markers; the bookkeeping only for
+    the admin who asks), each as its number, type, actor, time and sentence only (no payload, no envelope):
+    what happened, told as the full log tells it."""
     table = table or Table()
     return [{name: told.get(name) for name in COMPACT_FIELDS}
             for told in (narrated(event, viewer, table) for event in events
-                         if event.get("type") not in COMPACT_LEFT_OUT and visible(event, viewer))]
+                         if event.get("type") not in COMPACT_LEFT_OUT and visible(event, viewer, include_internal))]
 
 
 def entry(event: dict, viewer: str | None, table: Table) -> dict:

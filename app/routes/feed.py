@@ -42,7 +42,7 @@ def events(game_id: str):
     if args["view"] == "compact":  # catching up: the sentences only (projections.log.compact_view)
         return versioned(lambda: {"game_id": game_id, "view": "compact", "version": head, "after": args["after"],
                                   "limit": args["limit"], "next_after": next_after, "more": next_after < head,
-                                  "events": compact_view(page, who, table)}, head, private=True)
+                                  "events": compact_view(page, who, args["include_internal"], table)}, head, private=True)
     return versioned(lambda: {"game_id": game_id, "version": head, "after": args["after"], "limit": args["limit"],
                               "next_after": next_after, "more": next_after < head,
                               "events": log_view(page, who, args["include_internal"], table)}, head, private=True)

@@ -66,8 +66,11 @@ def test_every_quota_and_its_setting_is_in_the_specs_limits_table(spec):
         assert re.search(rf"\| `{rule.kind}`", table), f"the quota {rule.kind} is not in the table"
     assert "`feeds`" in table
     readme = open("README.md", encoding="utf-8").read()
+    limits = readme[readme.index("**Rate limits**"):]
     for rule in RULES:
+        assert re.search(rf"^\| `{rule.kind}` \|", limits, re.M), f"the quota {rule.kind} is not in README's table"
         assert ENV_NAMES[rule.setting] in readme, f"{ENV_NAMES[rule.setting]} is not in README"
+    assert re.search(r"^\| `feeds` \|", limits, re.M)
 
 
 def test_writes_answer_with_the_ratelimit_fields_of_every_quota_that_applied(client):
