@@ -161,6 +161,7 @@ class EventsQuery(Schema):
     after = fields.Integer(load_default=0, validate=validate.Range(min=0, max=MAX_VERSION))
     limit = fields.Integer(load_default=500, validate=validate.Range(1, 1000))
     include_internal = fields.Boolean(load_default=False)
+    view = fields.String(load_default="full", validate=validate.OneOf(("full", "compact")))
 
 
 class StreamQuery(Schema):
