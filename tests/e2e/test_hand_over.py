@@ -88,8 +88,8 @@ def test_a_person_hands_its_seat_to_a_bot_and_takes_it_back_over_http(service_pr
         assert answers(ann, rng)  # her own answer is taken again
         texts = [e["text"] for e in ann.get("/events?after=0&limit=1000")["events"]
                  if e["type"] in ("SeatHandedToBot", "SeatTakenBack")]
-        assert texts == ["Ann hands the {} seat to a heuristic bot.".format(ann.color),
-                         "Ann takes the {} seat back from its bot.".format(ann.color)]
+        assert texts == [f"Ann hands the {ann.color} seat to a heuristic bot.",
+                         f"Ann takes the {ann.color} seat back from its bot."]
     finally:
         ann.close()
         bob.close()
