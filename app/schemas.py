@@ -20,6 +20,7 @@ NAME = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
 # Fields of a command the server sets or that belong to other routes: never taken from an action body.
 RESERVED = frozenset({"at", "actor", "by", "ruleset", "options", "seats", "seed", "setup", "name", "color", "bot"})
 LOBBY_ACTIONS = frozenset({"create", "start"})  # "join" is also an alliance answer in play
+SEAT_ACTIONS = frozenset({"hand_over", "take_back"})  # engine/seats.py
 
 
 class WholeNumber(fields.Integer):
@@ -120,6 +121,9 @@ class Action(Schema):
         errors = {}
         if data.get("action") in LOBBY_ACTIONS:
             errors["action"] = [f"use the {data['action']} route, not an action"]
+        if data.get("action") in SEAT_ACTIONS:  # a seat's own, through its own route (app/routes/seats.py)
+            errors["action"] = [f"use POST /games/{{id}}/seats/{{colour}}/{data['action'].replace('_', '-')}, "
+                                "not an action"]
         for name in set(original) - set(self.fields):
             value = original[name]
             if name in RESERVED or not NAME.match(name):

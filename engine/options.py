@@ -119,6 +119,6 @@ def _hand_over_after(value, allowed) -> dict:
     if not isinstance(missed, int) or isinstance(missed, bool) or not low <= missed <= high:
         raise RulesError("1", f"option hand_over_after.missed must be a whole number from {low} to {high}, "
                               f"not {missed!r}")
-    if level not in LEVELS:
+    if not isinstance(level, str) or level not in LEVELS:
         raise RulesError("1", f"option hand_over_after.level must be a bot level ({listed()}), not {level!r}")
     return {"missed": missed, "level": level}

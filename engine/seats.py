@@ -40,7 +40,7 @@ def apply(ctx, command: dict) -> None:
     player = state["players"][seat]
     if command["action"] == "hand_over":
         level = command.get("level")
-        if level not in levels.LEVELS:
+        if not isinstance(level, str) or level not in levels.LEVELS:
             raise RulesError("seats", f"there is no bot level {level!r}; the levels: {levels.listed()}")
         if player.get("bot"):
             raise RulesError("seats", held_by_bot(state, seat))

@@ -173,7 +173,7 @@ def join(ctx, command: dict) -> None:
         if wanted not in free:
             raise RulesError("lobby", f"{wanted} is already taken")
     bot = command.get("bot")
-    if bot is not None and bot not in levels.LEVELS:  # (a level this build lacks, such as one yet to come: 422)
+    if bot is not None and (not isinstance(bot, str) or bot not in levels.LEVELS):  # (a level this build lacks, such as one yet to come: 422)
         raise RulesError("lobby", f"there is no bot level {bot!r}; the levels: {levels.listed()}")
     ctx.emit("PlayerJoined", player=wanted or free[0], name=name.strip(), bot=bot)
 

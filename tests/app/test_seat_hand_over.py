@@ -111,3 +111,12 @@ def test_the_catalogue_lists_the_bot_levels(client):
     for query in ({}, {"ruleset": "ffg"}):
         listed = client.get("/catalogue", query_string=query).json["bots"]
         assert [b["level"] for b in listed] == list(LEVELS) and all(b["meaning"] for b in listed)
+
+
+def test_the_actions_route_does_not_hand_over_or_take_back_any_seat(client, game):
+    for body in ({"action": "hand_over", "seat": "blue", "level": "random"}, {"action": "take_back", "seat": "blue"}):
+        for headers in (game.as_("red"), ADMIN):
+            refused = client.post(game.url("/actions"), json={**body, "player": "red"} if headers is ADMIN else body,
+                                  headers=headers)
+            assert refused.status_code == 400 and "/seats/" in refused.json["errors"]["action"][0], refused.json
+    assert client.get(game.url()).json["players"]["blue"]["bot"] is None

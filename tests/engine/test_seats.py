@@ -76,6 +76,8 @@ def test_an_unknown_level_and_a_game_not_being_played_are_refused():
         engine.execute(lobby, {"action": "hand_over", "seat": "red", "level": "random", "at": 5})
     with pytest.raises(engine.CommandError):
         engine.execute(state, {"action": "hand_over", "seat": "purple", "level": "random", "at": 5})
+    with pytest.raises(RulesError):
+        engine.execute(state, {"action": "hand_over", "seat": "red", "level": {}, "at": 5})
 
 
 def test_the_hand_over_after_option_is_off_unless_asked_and_checked_when_it_is():
@@ -83,7 +85,8 @@ def test_the_hand_over_after_option_is_off_unless_asked_and_checked_when_it_is()
     assert resolve("ffg", {"hand_over_after": {"missed": 3, "level": "heuristic"}}, 3)["hand_over_after"] == \
         {"missed": 3, "level": "heuristic"}
     for wrong in ({"missed": 0, "level": "random"}, {"missed": 3}, {"missed": 3, "level": "genius"},
-                  {"missed": True, "level": "random"}, {"missed": 2, "level": "random", "extra": 1}, 3, "yes"):
+                  {"missed": True, "level": "random"}, {"missed": 2, "level": "random", "extra": 1}, 3, "yes",
+                  {"missed": 1, "level": {}}, {"missed": 1, "level": ["random"]}):
         with pytest.raises(RulesError) as refused:
             resolve("mayfair", {"hand_over_after": wrong}, 3)
         assert refused.value.rule == "1" and "hand_over_after" in refused.value.detail
