@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 
 import redis
-from flask import Flask, Response, json
+from flask import Flask, Response, current_app, json
 from marshmallow import ValidationError
 from redis.exceptions import ClusterError, RedisClusterException
 from werkzeug.exceptions import HTTPException
@@ -130,10 +130,8 @@ def _edition() -> str:
     game_id = (request.view_args or {}).get("game_id") if has_request_context() else None
     if not game_id:
         return "mayfair"
-    try:
-        from app.http import runtime
-
-        return runtime().repository.current(game_id).get("ruleset") or "mayfair"
+    try:  # the app's runtime, as `app.http.runtime` reads it (app.http imports this module)
+        return current_app.extensions["cosmic"].repository.current(game_id).get("ruleset") or "mayfair"
     except Exception:  # noqa: BLE001  (a refusal must never become a 500)
         return "mayfair"
 

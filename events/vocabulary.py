@@ -1,4 +1,4 @@
-"""The game's event types, registered into `events.catalog`.
+"""The game's event types, registered into `events.registry` (`events.catalog` loads them).
 
 Facts are fine-grained and generic (tokens moved, cards moved) so that every power, flare
 and edict can be told as a sequence of them. One bookkeeping event remains, ``Bookmark``,
@@ -11,7 +11,7 @@ Privacy: ``private={"cards": ("seen_by",)}`` means the ``cards`` field is shown 
 players listed in the ``seen_by`` field; a null ``seen_by`` means everyone may see it.
 """
 
-from events.catalog import define
+from events.registry import define
 
 # The lobby and setup -------------------------------------------------------------------------
 define("GameCreated", "A game was created with its ruleset, options and number of seats; ``format`` is the "

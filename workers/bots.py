@@ -9,6 +9,20 @@ After every append, `listener` looks at the decisions now owed (``engine.prompts
 belongs to a bot seat it enqueues ``play_bots(game_id, version)`` on the ``default`` queue (not
 after table talk alone, workers/talk.py, which changes no decision).
 
+At most one such job waits per game (`enqueue`): enqueueing first sets the game's "queued"
+marker (``bots:queued``, a key hash-tagged with the game like its lease, so one slot of a
+Redis Cluster) with ``SET NX`` and a random token, and enqueues only when it set it; the job
+gets the token and, when it starts and before it reads anything, deletes the marker if it still
+holds that token (compare-and-delete). So an append finding the marker set knows a job that has
+not started yet will read the game after it; an append after the job started finds no marker
+and enqueues the next one. Without this, every append that left a bot owing queued a job of its
+own, and at N = 1,000 games the queue held about three per game (docs/cluster.md). A queued
+job lost with its queue (or dropped by a worker that died taking it) leaves its marker behind:
+the periodic sweep (every ten minutes) enqueues whatever the marker says and takes it over, and
+the marker expires after ``QUEUED_MS``, as long as that interval (shorter, it expired under the
+N = 1,000 load while its job still waited, and duplicates came back). Jobs queued outside it
+(the look for a dead holder's lease, an outage's retry) leave it alone.
+
 The job (`play_bots`):
 
 - takes the game's bot lease (one job plays a game's bots at a time; a job that finds it
@@ -20,11 +34,13 @@ The job (`play_bots`):
   check as a person's action, and a concurrent human append only means a re-read;
 - loops while bots owe decisions (several bots owing at once are answered one after the
   other), at most ``COSMIC_BOT_MOVES`` answers per job; past that it enqueues a new job
-  and stops, so a game of bots alone never runs in one unbounded job (timers never wait for
-  it: they are fired by the clock's own threads, `workers.timekeeper`);
+  (through the marker: when one is queued already, that one goes on) and stops, so a game of
+  bots alone never runs in one unbounded job (timers never wait for it: they are fired by the
+  clock's own threads, `workers.timekeeper`);
 - its own appends do not enqueue more jobs (it is already looping), and after releasing
   the lease it looks once more, so an append that arrived while it held the lease (whose
-  job found the lease taken) is never left unanswered.
+  job found the lease taken, or found the marker of a job still queued) is never left
+  unanswered.
 
 What a bot knows: `seat_view` is the public board plus the seat's own hand and face-down
 card; other hands are lists of ``None`` of the right length (hand sizes are public), and
@@ -44,6 +60,7 @@ import logging
 import random
 import threading
 import time
+import uuid
 
 import engine
 from engine import flow
@@ -55,7 +72,7 @@ from projections import views
 from projections.errors import VersionConflict
 from workers import metrics
 from workers.clock import now_ms
-from workers.leases import Lease, look_again_later
+from workers.leases import RELEASE, Lease, look_again_later
 from workers.outage import again_after_outage
 from workers.process import current
 from workers.talk import is_talk
@@ -64,6 +81,7 @@ log = logging.getLogger(__name__)
 
 ATTEMPTS = 25             # random picks tried before the decision's default
 LEASE_MS = 30_000         # a bot job's hold on a game (renewed at every move)
+QUEUED_MS = 600_000       # how long a game's "queued" marker outlives a job that never starts (the sweep's interval)
 QUEUE = "default"
 
 _acting = threading.local()  # games whose bots this thread is playing right now
@@ -118,8 +136,29 @@ def listener(runtime):
     def on_append(game_id: str, before: dict, after: dict, events: list) -> None:
         if game_id in _playing() or is_talk(events) or not bot_seats(after) or not owed_by_bots(after):
             return
-        runtime.enqueue(play_bots, game_id, after["v"], queue=QUEUE)
+        enqueue(runtime, game_id, after["v"])
     return on_append
+
+
+def queued_key(runtime, game_id: str) -> str:
+    """The key marking that a `play_bots` job for the game waits in the queue (hash-tagged with the game)."""
+    return runtime.store.game_key(game_id, "bots:queued")
+
+
+def enqueue(runtime, game_id: str, version: int | None, *, force: bool = False) -> bool:
+    """Enqueue `play_bots` for the game unless one is queued and not started yet; True when it enqueued.
+
+    ``force`` (the sweep's) enqueues whatever the marker says, and takes the marker over.
+    """
+    key, token = queued_key(runtime, game_id), uuid.uuid4().hex
+    if not runtime.redis.set(key, token, nx=not force, px=QUEUED_MS):
+        return False
+    try:
+        runtime.enqueue(play_bots, game_id, version, queue=QUEUE, queued=token)
+    except Exception:
+        runtime.redis.eval(RELEASE, 1, key, token)  # nothing queued: the next append must try again
+        raise
+    return True
 
 
 def _playing() -> set:
@@ -131,9 +170,15 @@ def _playing() -> set:
 # --- the job ---------------------------------------------------------------------------------
 
 @again_after_outage(QUEUE)
-def play_bots(game_id: str, version: int | None = None) -> dict:
-    """Answer every decision the game's bots owe (see the module docstring); returns what it did."""
+def play_bots(game_id: str, version: int | None = None, queued: str | None = None) -> dict:
+    """Answer every decision the game's bots owe (see the module docstring); returns what it did.
+
+    ``queued`` is the token of the game's "queued" marker this job was enqueued under: the marker
+    goes first, before anything is read, so any later append queues a job of its own.
+    """
     runtime = current()
+    if queued is not None:
+        runtime.redis.eval(RELEASE, 1, queued_key(runtime, game_id), queued)
     lease = Lease(runtime.redis, runtime.store.game_key(game_id, "bots:lease"), LEASE_MS)
     if not lease.acquire():
         look_again_later(runtime, lease, runtime.store.game_key(game_id, "bots:later"), play_bots, game_id, None,
@@ -146,7 +191,7 @@ def play_bots(game_id: str, version: int | None = None) -> dict:
         _playing().discard(game_id)
         lease.release()
     if stopped == "idle" and owed_by_bots(runtime.repository.current(game_id)):
-        runtime.enqueue(play_bots, game_id, None, queue=QUEUE)  # an append arrived while we held the lease
+        enqueue(runtime, game_id, None)  # an append arrived while we held the lease
         stopped = "handed-over"
     return {"game_id": game_id, "moves": moves, "stopped": stopped}
 
@@ -166,7 +211,7 @@ def _play(runtime, game_id: str, lease: Lease) -> tuple[int, str]:
         if not owed:
             return moves, "idle"
         if moves >= runtime.settings.bot_moves:
-            runtime.enqueue(play_bots, game_id, state["v"], queue=QUEUE)
+            enqueue(runtime, game_id, state["v"])
             return moves, "handed-over"
         if time.monotonic() - renewed > LEASE_MS / 3000:  # (within a third of its time the lease is surely ours)
             if not lease.extend():
@@ -223,13 +268,14 @@ def sweep_runtime(runtime, game_ids) -> dict:
 
     After-append jobs are lost with an in-process Redis (the embedded mode's restart, or a
     ``cosmic rewind`` run on its data folder): `workers.sweep` runs this with the timers' sweep.
+    It enqueues whatever the "queued" marker says (the marker may outlive a lost job).
     """
     counts = {"games": 0, "enqueued": 0}
     for game_id in game_ids:
         counts["games"] += 1
         try:
             if owed_by_bots(runtime.repository.current(game_id)):
-                runtime.enqueue(play_bots, game_id, None, queue=QUEUE)
+                enqueue(runtime, game_id, None, force=True)
                 counts["enqueued"] += 1
         except Exception:  # one broken game must not keep the others' bots waiting
             log.exception("bot sweep: game %s skipped", game_id)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import threading
 
 import pytest
 
@@ -17,6 +18,7 @@ from workers import bots
 from workers.leases import Lease
 
 HUMAN = "red"
+ANSWER = bots.answer  # (the tests that replace it still make other workers' moves with the real one)
 
 
 def seat_game(runtime, game_id: str, seats: list[str | None], seed: str = "bots") -> dict:
@@ -35,6 +37,25 @@ def human_answers(runtime, game_id: str, rng) -> int:
 def queued_bot_jobs(runtime) -> int:
     """How many `play_bots` jobs wait in the default queue."""
     return sum(1 for job in runtime.queue("default").get_jobs() if job.func_name.endswith("play_bots"))
+
+
+def take_queued_bot_job(runtime):
+    """Take the one waiting `play_bots` job off the queue (as a worker does when it starts it); returns it."""
+    [job] = [job for job in runtime.queue("default").get_jobs() if job.func_name.endswith("play_bots")]
+    runtime.queue("default").remove(job)
+    return job
+
+
+def bot_move_elsewhere(runtime, game_id: str) -> int:
+    """One bot move appended by another thread (another worker's job, as far as the listener knows); the new version."""
+    def move():
+        state = runtime.repository.current(game_id)
+        result, _ = ANSWER(runtime, game_id, state, bots.owed_by_bots(state)[0])
+        assert result == "moved"
+    thread = threading.Thread(target=move)
+    thread.start()
+    thread.join()
+    return runtime.store.version(game_id)
 
 
 def with_settings(runtime, **changes):
@@ -75,12 +96,12 @@ def test_bots_alone_finish_a_game_in_jobs_of_bounded_length(runtime):
     assert queued_bot_jobs(runtime) == 1  # enqueued by the start's append
     results = []
     for _ in range(1000):
-        before = queued_bot_jobs(runtime)
-        result = bots.play_bots("g-bots", None)
+        job = take_queued_bot_job(runtime)  # as a worker starts it
+        result = bots.play_bots(*job.args, **job.kwargs)
         results.append(result)
         assert result["moves"] <= 25
         # the job's own appends enqueue nothing; a job that spends its budget enqueues exactly one successor
-        assert queued_bot_jobs(runtime) == before + (1 if result["stopped"] == "handed-over" else 0)
+        assert queued_bot_jobs(runtime) == (1 if result["stopped"] == "handed-over" else 0)
         if result["stopped"] != "handed-over":
             break
     state = runtime.repository.current("g-bots")
@@ -176,3 +197,82 @@ def test_the_periodic_sweep_wakes_bots_whose_job_was_lost(runtime):
     version = state["v"]
     run_jobs(runtime, scheduler=False)
     assert runtime.repository.current("g-lost")["v"] > version, "the woken bots played on"
+
+
+# --- one waiting job per game ------------------------------------------------------------------
+
+def test_appends_while_a_bot_job_waits_queue_no_second_one(runtime):
+    with_settings(runtime, bot_moves=5)
+    seat_game(runtime, "g-pile", ["random", "random", "heuristic"], seed="pile")
+    assert queued_bot_jobs(runtime) == 1  # enqueued by the start's append
+    versions = [bot_move_elsewhere(runtime, "g-pile") for _ in range(12)]
+    assert versions == sorted(set(versions)), "twelve appends, each leaving a bot owing"
+    assert queued_bot_jobs(runtime) == 1, "the waiting job will read the game after all of them"
+    job = take_queued_bot_job(runtime)
+    assert job.args[0] == "g-pile" and runtime.redis.get(bots.queued_key(runtime, "g-pile")) is not None
+    assert bots.play_bots(*job.args, **job.kwargs)["stopped"] == "handed-over"
+    assert queued_bot_jobs(runtime) == 1  # its successor, under a marker of its own
+
+
+def test_an_append_after_the_job_started_queues_the_next_one(runtime):
+    seat_game(runtime, "g-next", ["random", "heuristic"], seed="next")
+    job = take_queued_bot_job(runtime)
+    holder = Lease(runtime.redis, runtime.store.game_key("g-next", "bots:lease"), 30_000)
+    assert holder.acquire()  # the job starts while another plays the game's bots: it does nothing
+    assert bots.play_bots(*job.args, **job.kwargs)["stopped"] == "busy"
+    assert queued_bot_jobs(runtime) == 0
+    holder.release()
+    bot_move_elsewhere(runtime, "g-next")
+    assert queued_bot_jobs(runtime) == 1, "the started job had cleared the marker"
+    bot_move_elsewhere(runtime, "g-next")
+    assert queued_bot_jobs(runtime) == 1
+
+
+def test_an_append_during_a_job_is_answered_by_the_job_it_queues(runtime, monkeypatch):
+    with_settings(runtime, bot_moves=3)
+    seat_game(runtime, "g-during", ["random", "random"], seed="during")
+    job = take_queued_bot_job(runtime)
+    first_answer = ANSWER
+    appended = []
+
+    def answer_after_another_append(runtime_, game_id, state, prompt):
+        if not appended:  # another worker's bot move lands between the job's read and its answer
+            appended.append(bot_move_elsewhere(runtime, game_id))
+        return first_answer(runtime_, game_id, state, prompt)
+
+    monkeypatch.setattr(bots, "answer", answer_after_another_append)
+    result = bots.play_bots(*job.args, **job.kwargs)
+    assert appended and result == {"game_id": "g-during", "moves": 3, "stopped": "handed-over"}
+    # the append queued a job; the budget's hand-over found it waiting and queued none of its own
+    [waiting] = [j for j in runtime.queue("default").get_jobs() if j.func_name.endswith("play_bots")]
+    assert runtime.redis.get(bots.queued_key(runtime, "g-during")).decode() == waiting.kwargs["queued"]
+    monkeypatch.setattr(bots, "answer", first_answer)
+    version = runtime.store.version("g-during")
+    job = take_queued_bot_job(runtime)
+    assert bots.play_bots(*job.args, **job.kwargs)["moves"] == 3
+    assert runtime.store.version("g-during") > version
+    assert queued_bot_jobs(runtime) == 1  # the next hand-over
+
+
+def test_a_person_against_bots_never_waits_on_a_bot_and_no_job_piles_up(runtime):
+    seat_game(runtime, "g-rounds", [None, "random", "heuristic"], seed="rounds")
+    rng = random.Random("rounds")
+    rounds = 0
+    while runtime.repository.current("g-rounds")["status"] == "playing" and rounds < 5000:
+        assert queued_bot_jobs(runtime) <= 1
+        run_jobs(runtime, scheduler=False)
+        state = runtime.repository.current("g-rounds")
+        assert queued_bot_jobs(runtime) == 0
+        assert state["status"] != "playing" or not bots.owed_by_bots(state), "a bot decision left unanswered"
+        human_answers(runtime, "g-rounds", rng)
+        rounds += 1
+    assert runtime.repository.current("g-rounds")["status"] == "finished"
+
+
+def test_the_queued_marker_lives_in_the_games_own_slot(runtime):
+    key = bots.queued_key(runtime, "g-slot")
+    assert "{g-slot}" in key and key == runtime.store.game_key("g-slot", "bots:queued")
+    assert bots.enqueue(runtime, "g-slot", None) and not bots.enqueue(runtime, "g-slot", None)
+    assert 0 < runtime.redis.pttl(key) <= bots.QUEUED_MS  # a job lost with its queue holds it back only so long
+    assert bots.enqueue(runtime, "g-slot", None, force=True)  # the sweep's
+    assert queued_bot_jobs(runtime) == 2
