@@ -22,6 +22,7 @@ from engine.catalog import flare_pool, power_pool
 from engine.errors import CommandError, RulesError
 from engine.evolve import STREAM_FORMAT
 from engine.hooks import fire
+from engine.levels import LEVELS
 from engine.state import TOKENS_PER_PLAYER, clockwise_from_left
 
 NAME_MAX = 40
@@ -173,8 +174,8 @@ def join(ctx, command: dict) -> None:
         if wanted not in free:
             raise RulesError("lobby", f"{wanted} is already taken")
     bot = command.get("bot")
-    if bot is not None and bot not in ("random", "heuristic"):
-        raise CommandError("bot must be 'random' or 'heuristic'", "bot")
+    if bot is not None and bot not in LEVELS:
+        raise CommandError(f"bot must be one of {', '.join(repr(level) for level in LEVELS)}", "bot")
     ctx.emit("PlayerJoined", player=wanted or free[0], name=name.strip(), bot=bot)
 
 

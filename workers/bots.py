@@ -44,7 +44,8 @@ import time
 import engine
 from engine import flow
 from engine.errors import EngineError, EngineStuck
-from engine.players import heuristic_command, random_command
+from engine.levels import LEVELS
+from engine.players import random_command
 from engine.state import main_player
 from projections import views
 from projections.errors import VersionConflict
@@ -57,7 +58,6 @@ from workers.talk import is_talk
 
 log = logging.getLogger(__name__)
 
-LEVELS = {"random": random_command, "heuristic": heuristic_command}
 ATTEMPTS = 25             # random picks tried before the decision's default
 LEASE_MS = 30_000         # a bot job's hold on a game (renewed at every move)
 QUEUE = "default"
@@ -102,9 +102,14 @@ def seat_view(state: dict, color: str) -> dict:
 
 
 def choose(state: dict, prompt: dict, level: str, rng) -> dict:
-    """A command answering ``prompt`` as a bot of ``level`` would, from the seat's view only."""
+    """A command answering ``prompt`` as a bot of ``level`` would, from the seat's view only.
+
+    A level whose chooser reads a view of its own (``chooser.view``: the expert's, the seat's knowledge
+    with placeholders for every card it cannot see, `engine.search.knowledge`) gets that one.
+    """
     chooser = LEVELS.get(level, random_command)
-    return chooser(seat_view(state, prompt["player"]), prompt, rng)
+    viewer = getattr(chooser, "view", seat_view)
+    return chooser(viewer(state, prompt["player"]), prompt, rng)
 
 
 # --- after every append ----------------------------------------------------------------------
