@@ -15,10 +15,12 @@ from __future__ import annotations
 from engine.players import heuristic_command, random_command
 
 
-def expert_command(view: dict, prompt: dict, rng) -> dict:
-    """The ``expert`` level: `engine.search.expert.expert_command` with the configured budget."""
+def expert_command(view: dict, prompt: dict, rng, *, steps: int | None = None, seconds: float | None = None,
+                   time_left_ms: int | None = None) -> dict:
+    """The ``expert`` level: `engine.search.expert.expert_command`, with the configured budget or the one given
+    (rollout answers, CPU seconds), its time capped by the time left before the decision's deadline."""
     from engine.search.expert import expert_command as search_command
-    return search_command(view, prompt, rng)
+    return search_command(view, prompt, rng, steps=steps, seconds=seconds, time_left_ms=time_left_ms)
 
 
 def _expert_view(state: dict, color: str) -> dict:
@@ -27,5 +29,6 @@ def _expert_view(state: dict, color: str) -> dict:
 
 
 expert_command.view = _expert_view
+expert_command.budgeted = True  # takes ``steps``, ``seconds`` and ``time_left_ms`` (workers.bots.answer)
 
 LEVELS = {"random": random_command, "heuristic": heuristic_command, "expert": expert_command}
