@@ -13,8 +13,8 @@ The table: ``--levels expert,heuristic,heuristic,heuristic,heuristic`` (one leve
 
 Prints one JSON line: games, finished, per level the seat-games played, the games won (a shared
 win counts for each winner), the win rate per seat-game with its 95% Wilson interval, whether
-that interval excludes the even share (1/P), and the CPU seconds per decision the level spent
-choosing. For a level with one seat per game the interval is the exact figure of interest; for
+that interval excludes the even share (1/P), and the CPU seconds the level spent choosing: per
+decision on average (every decision, the ones it does not search included) and the longest. For a level with one seat per game the interval is the exact figure of interest; for
 a level with several seats it treats seat-games as independent, which they are not quite.
 
 The expert's budget per decision: ``--expert-steps`` (rollout answers; the default is the
@@ -63,6 +63,7 @@ class Clocked:
     def __init__(self) -> None:
         self.seconds: dict[str, float] = {}
         self.decisions: dict[str, int] = {}
+        self.longest: dict[str, float] = {}
 
     def answer(self, state: dict, prompt: dict, level: str, rng, clock: int):
         """A legal answer as a bot of ``level`` gives it (the decision's default after 25 refusals)."""
@@ -71,7 +72,9 @@ class Clocked:
             try:
                 return choose(s, p, level, r)
             finally:
-                self.seconds[level] = self.seconds.get(level, 0.0) + time.process_time() - started
+                spent = time.process_time() - started
+                self.seconds[level] = self.seconds.get(level, 0.0) + spent
+                self.longest[level] = max(self.longest.get(level, 0.0), spent)
                 self.decisions[level] = self.decisions.get(level, 0) + 1
         return legal_answer(state, prompt, rng, clock, choose=chooser, attempts=ATTEMPTS)
 
@@ -99,15 +102,16 @@ def _one(job) -> tuple:
     state, level_of = play(f"{seed}:{index}", levels, ruleset, clocked)
     final = {"status": state["status"], "winners": list(state.get("winners") or []),
              "turn": state["turn"]["number"] if state.get("turn") else 0}
-    return index, final, level_of, clocked.seconds, clocked.decisions
+    return index, final, level_of, clocked.seconds, clocked.decisions, clocked.longest
 
 
 def _collect(played, clocked: Clocked, started: float, progress: bool) -> list:
     results = []
-    for index, final, level_of, seconds, decisions in played:
+    for index, final, level_of, seconds, decisions, longest in played:
         for level, spent in seconds.items():
             clocked.seconds[level] = clocked.seconds.get(level, 0.0) + spent
             clocked.decisions[level] = clocked.decisions.get(level, 0) + decisions[level]
+            clocked.longest[level] = max(clocked.longest.get(level, 0.0), longest[level])
         results.append((final, level_of))
         if progress:
             print(json.dumps({"game": index, "winners": [level_of[w] for w in final["winners"]],
@@ -158,7 +162,8 @@ def summarize(games: int, players: int, ruleset: str, base: list[str], results: 
             "interval95": [round(interval[0], 3), round(interval[1], 3)] if interval else None,
             "excludes_even_share": (interval[0] > even or interval[1] < even) if interval else None,
             "decisions": decisions,
-            "cpu_per_decision": round(clocked.seconds.get(level, 0.0) / decisions, 5) if decisions else None}
+            "cpu_per_decision": round(clocked.seconds.get(level, 0.0) / decisions, 5) if decisions else None,
+            "cpu_longest_decision": round(clocked.longest.get(level, 0.0), 4) if decisions else None}
     return {"games": games, "players": players, "ruleset": ruleset, "table": base, "finished": finished,
             "seconds": round(seconds, 1), "even_share": round(even, 3), "levels": levels}
 

@@ -201,3 +201,18 @@ def test_the_expert_always_answers_legally_in_whole_games(ruleset):
                 _, state = legal_answer(state, prompt, rng, step * 1000, choose=heuristic_command)
         assert state["status"] == "finished"
     assert answered > 50
+
+
+# The clock -------------------------------------------------------------------------------------
+
+def test_a_near_deadline_shortens_the_search_and_a_very_near_one_leaves_the_answer_to_the_heuristic():
+    from engine.search.expert import budget_for
+    roomy = budget_for(steps=500, seconds=0.5)
+    assert (roomy.steps, roomy.seconds, roomy.wall) == (500, 0.5, None)
+    near = budget_for(steps=500, seconds=0.5, time_left_ms=300)
+    assert (near.steps, near.seconds, near.wall) == (500, 0.15, 0.15)  # half the time left, CPU and wall clock
+    assert budget_for(steps=500, seconds=0.5, time_left_ms=30) is None
+    state, prompt = _decision("mayfair", "challenge_card", "near", at_least=2)
+    me = prompt["player"]
+    rushed = expert_command(state, prompt, random.Random(4), steps=500, time_left_ms=30)
+    assert rushed == heuristic_command(knowledge.seat_state(state, me), prompt, random.Random(4))
