@@ -2,7 +2,7 @@
 
     python scripts/compile_engine.py [--jobs N] [--force] [--clean] [--background]
 
-Compiled: every module of ``engine/``, ``engine/steps``, ``engine/powers`` and ``engine/edicts``, except
+Compiled: every module of ``engine/``, ``engine/steps``, ``engine/powers``, ``engine/edicts`` and ``engine/search``, except
 the package ``__init__`` files (Python would load a compiled one whatever its source says) and
 ``engine/compiled.py`` (the import hook, which must load first). The driver, the state and its rules
 and the stage table are where a game's time goes; the card modules add a little (`bench/engine.py`).
@@ -60,7 +60,7 @@ def load_hook():
 
 HOOK = load_hook()
 EXTENSION = HOOK.EXTENSION
-FOLDERS = (ENGINE, ENGINE / "steps", ENGINE / "powers", ENGINE / "edicts")
+FOLDERS = (ENGINE, ENGINE / "steps", ENGINE / "powers", ENGINE / "edicts", ENGINE / "search")
 NEVER = {"__init__.py", "compiled.py"}
 DIRECTIVES = {"language_level": 3, "annotation_typing": False, "binding": True}
 CFLAGS = ["-O2", "-g0"]  # no debug information: a fifth of the size, the same speed

@@ -1,7 +1,7 @@
 """Bot seats: a worker job answers the decisions owed by seats that joined with ``bot``.
 
 A seat joins as a bot with ``{"bot": <level>}`` (a level of `engine.levels.LEVELS`: ``random``,
-``heuristic``, ...; recorded in ``PlayerJoined``), or a person's seat is handed to one during play
+``heuristic``, ``expert``; recorded in ``PlayerJoined``), or a person's seat is handed to one during play
 (``SeatHandedToBot``, `engine.seats`: by the person, or by the ``hand_over_after`` option when it
 missed decisions) until the person takes it back (``SeatTakenBack``). Either way the seat's
 ``bot`` in the state names its level, and that is all this module reads.
@@ -46,8 +46,10 @@ What a bot knows: `seat_view` is the public board plus the seat's own hand and f
 card; other hands are lists of ``None`` of the right length (hand sizes are public), and
 the deck order and the seed are absent. The random and heuristic players of
 `engine.players` choose from that view and from the seat's own prompt (which lists only
-that seat's legal options). Only when 25 attempts found no legal answer does the job fall
-back to the decision's default, the same one a decision timer applies when time runs out.
+that seat's legal options). The expert reads the seat's knowledge instead (`engine.search.knowledge`:
+the same secrets kept, as placeholders it can search with), within the budget of `budget`. Only when
+25 attempts found no legal answer does the job fall back to the decision's default, the same one a
+decision timer applies when time runs out.
 
 Pace: ``cosmic worker`` runs these jobs without forking (`workers.scheduler.ServiceWorker`), so
 a move costs what an HTTP action costs: the game's state stays cached in the worker between
@@ -123,10 +125,28 @@ def seat_view(state: dict, color: str) -> dict:
     return view
 
 
-def choose(state: dict, prompt: dict, level: str, rng) -> dict:
-    """A command answering ``prompt`` as a bot of ``level`` would, from the seat's view only."""
+def choose(state: dict, prompt: dict, level: str, rng, **budget) -> dict:
+    """A command answering ``prompt`` as a bot of ``level`` would, from the seat's view only.
+
+    A level whose chooser reads a view of its own (``chooser.view``: the expert's, the seat's knowledge
+    with placeholders for every card it cannot see, `engine.search.knowledge`) gets that one; a level that
+    searches (``chooser.budgeted``) gets ``budget`` (``steps``, ``seconds``, ``time_left_ms``).
+    """
     chooser = LEVELS.get(level, random_command)
-    return chooser(seat_view(state, prompt["player"]), prompt, rng)
+    viewer = getattr(chooser, "view", seat_view)
+    if budget and getattr(chooser, "budgeted", False):
+        return chooser(viewer(state, prompt["player"]), prompt, rng, **budget)
+    return chooser(viewer(state, prompt["player"]), prompt, rng)
+
+
+def budget(settings, prompt: dict) -> dict:
+    """An expert decision's budget: the settings' (``COSMIC_EXPERT_STEPS``, ``COSMIC_EXPERT_SECONDS``), and the
+    time left before the decision's deadline, of which the search takes at most half (it never keeps a
+    decision past its deadline: the answer comes first, the timer finds nothing to do)."""
+    spend = {"steps": settings.expert_steps, "seconds": settings.expert_seconds}
+    if prompt.get("deadline") is not None:
+        spend["time_left_ms"] = prompt["deadline"] - now_ms()
+    return spend
 
 
 # --- after every append ----------------------------------------------------------------------
@@ -233,8 +253,10 @@ def answer(runtime, game_id: str, state: dict, prompt: dict) -> tuple[str, dict 
     level = state["players"][prompt["player"]].get("bot") or "random"
     rng = random.Random(f"{game_id}:{state['v']}:{prompt['id']}")
     last_error = None
-    for _ in range(ATTEMPTS):
-        command = choose(state, prompt, level, rng)
+    for attempt in range(ATTEMPTS):
+        if attempt and getattr(LEVELS.get(level), "budgeted", False):
+            level = "heuristic"  # a search refused once is not run 24 times more: the heuristic tries again
+        command = choose(state, prompt, level, rng, **budget(runtime.settings, prompt))
         result, after, last_error = _submit(runtime, game_id, state, command)
         if result is not None:
             return result, after

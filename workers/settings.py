@@ -27,6 +27,8 @@ class Settings:
     feeds_per_process: int = 5000        # COSMIC_FEEDS_PER_PROCESS: live feeds one API process serves at once
     action_retries: int = 5              # COSMIC_ACTION_RETRIES: re-decides after a conflicting append
     bot_moves: int = 50                  # COSMIC_BOT_MOVES: bot decisions per job before it hands over
+    expert_steps: int = 4000             # COSMIC_EXPERT_STEPS: rollout answers an expert bot's decision may cost
+    expert_seconds: float = 0.5          # COSMIC_EXPERT_SECONDS: CPU seconds an expert bot's decision may take at most
     webhook_timeout: float = 5.0         # COSMIC_WEBHOOK_TIMEOUT: seconds a webhook POST may take
     webhook_backoff: float = 2.0         # COSMIC_WEBHOOK_BACKOFF: seconds before the first retry (doubling)
     webhook_backoff_max: float = 600.0   # COSMIC_WEBHOOK_BACKOFF_MAX: longest wait between retries
@@ -99,6 +101,8 @@ class Settings:
                              "must be at least 1")
         if self.bot_moves < 1 or self.webhook_log_size < 1:
             raise ValueError("COSMIC_BOT_MOVES and COSMIC_WEBHOOK_LOG_SIZE must be at least 1")
+        if self.expert_steps < 1 or not 0 < self.expert_seconds <= 60:
+            raise ValueError("COSMIC_EXPERT_STEPS must be at least 1, COSMIC_EXPERT_SECONDS from 0 to 60 (above 0)")
         if self.webhook_timeout <= 0 or self.webhook_backoff <= 0 or self.webhook_backoff_max < self.webhook_backoff:
             raise ValueError("COSMIC_WEBHOOK_TIMEOUT and COSMIC_WEBHOOK_BACKOFF must be positive, "
                              "COSMIC_WEBHOOK_BACKOFF_MAX at least COSMIC_WEBHOOK_BACKOFF")
@@ -137,7 +141,8 @@ ENV_NAMES = {
     "sse_max_seconds": "COSMIC_SSE_MAX_SECONDS", "action_retries": "COSMIC_ACTION_RETRIES",
     "feeds_per_token": "COSMIC_FEEDS_PER_TOKEN", "feeds_per_address": "COSMIC_FEEDS_PER_ADDRESS",
     "feeds_per_process": "COSMIC_FEEDS_PER_PROCESS",
-    "bot_moves": "COSMIC_BOT_MOVES", "webhook_timeout": "COSMIC_WEBHOOK_TIMEOUT",
+    "bot_moves": "COSMIC_BOT_MOVES", "expert_steps": "COSMIC_EXPERT_STEPS",
+    "expert_seconds": "COSMIC_EXPERT_SECONDS", "webhook_timeout": "COSMIC_WEBHOOK_TIMEOUT",
     "webhook_backoff": "COSMIC_WEBHOOK_BACKOFF", "webhook_backoff_max": "COSMIC_WEBHOOK_BACKOFF_MAX",
     "webhook_log_size": "COSMIC_WEBHOOK_LOG_SIZE", "webhook_allow_private": "COSMIC_WEBHOOK_ALLOW_PRIVATE",
     **{f"limit_{kind}_{who}": f"COSMIC_LIMIT_{kind.upper()}_{who.upper()}"  # the rate limits' quotas

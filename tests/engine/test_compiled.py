@@ -163,4 +163,6 @@ def test_the_build_compiles_every_engine_module_but_the_package_faces_and_the_ho
     assert not [name for name in names if name.endswith("__init__")]
     every_module = {script.module_name(path) for folder in script.FOLDERS for path in folder.glob("*.py")}
     assert every_module - names == {"engine.__init__", "engine.compiled", "engine.steps.__init__",
-                                    "engine.powers.__init__", "engine.edicts.__init__"}
+                                    "engine.powers.__init__", "engine.edicts.__init__", "engine.search.__init__"}
+    packages = {init.parent for init in script.ENGINE.rglob("__init__.py")}
+    assert packages == set(script.FOLDERS), "every engine package is compiled (a new one goes in FOLDERS)"

@@ -276,3 +276,28 @@ def test_the_queued_marker_lives_in_the_games_own_slot(runtime):
     assert 0 < runtime.redis.pttl(key) <= bots.QUEUED_MS  # a job lost with its queue holds it back only so long
     assert bots.enqueue(runtime, "g-slot", None, force=True)  # the sweep's
     assert queued_bot_jobs(runtime) == 2
+
+
+def test_an_expert_seat_plays_a_whole_game_in_jobs_with_the_settings_budget(runtime, monkeypatch):
+    """The expert seat's decisions go through the same job, with the budget of the settings (kept small here)."""
+    with_settings(runtime, expert_steps=30, expert_seconds=5.0)
+    seen = []
+    real = bots.LEVELS["expert"]
+
+    def watched(view, prompt, rng, **budget):
+        seen.append((sorted(budget), "seed" in view, view.get("seat")))
+        return real(view, prompt, rng, **budget)
+
+    watched.view, watched.budgeted = real.view, True
+    monkeypatch.setitem(bots.LEVELS, "expert", watched)
+    seat_game(runtime, "g-expert", ["expert", "heuristic", "random"], seed="expert")
+    for _ in range(1000):
+        result = bots.play_bots("g-expert", None)
+        if result["stopped"] != "handed-over":
+            break
+    state = runtime.repository.current("g-expert")
+    assert state["status"] == "finished" and state["winners"]
+    expert_seat = state["order"][0]
+    assert seen and all(keys[:2] == ["seconds", "steps"] for keys, _, _ in seen)
+    assert {(has_seed, seat) for _, has_seed, seat in seen} == {(False, expert_seat)}  # its knowledge only
+    assert any(e["actor"] == expert_seat for e in runtime.store.read("g-expert"))

@@ -28,7 +28,7 @@ def test_every_variable_is_read():
            "COSMIC_LIMIT_WRITE_TOKEN": "7 per second; 70 per minute", "COSMIC_LIMIT_WRITE_ADDRESS": "8 per second",
            "COSMIC_TRUSTED_PROXIES": "2", "COSMIC_FEEDS_PER_TOKEN": "6", "COSMIC_FEEDS_PER_ADDRESS": "7",
            "COSMIC_FEEDS_PER_PROCESS": "8", "COSMIC_WORKER_METRICS": "0.0.0.0:9101",
-           "COSMIC_SEAL_KEY": "k" * 32}
+           "COSMIC_SEAL_KEY": "k" * 32, "COSMIC_EXPERT_STEPS": "900", "COSMIC_EXPERT_SECONDS": "0.25"}
     assert set(env) == set(ENV_NAMES.values())
     settings = Settings.from_env(env)
     assert not settings.embedded
@@ -50,6 +50,7 @@ def test_every_variable_is_read():
     assert (settings.feeds_per_token, settings.feeds_per_address, settings.feeds_per_process) == (6, 7, 8)
     assert settings.worker_metrics_address == ("0.0.0.0", 9101)
     assert settings.seal_key == "k" * 32
+    assert (settings.expert_steps, settings.expert_seconds) == (900, 0.25)
 
 
 def test_the_worker_metrics_address_is_a_port_with_a_host_or_nothing():
@@ -69,3 +70,9 @@ def test_the_worker_metrics_address_is_a_port_with_a_host_or_nothing():
 def test_bad_values_name_their_variable(env, name):
     with pytest.raises(ValueError, match=name):
         Settings.from_env(env)
+
+
+def test_an_expert_budget_must_be_some_steps_and_some_seconds():
+    for env in ({"COSMIC_EXPERT_STEPS": "0"}, {"COSMIC_EXPERT_SECONDS": "0"}, {"COSMIC_EXPERT_SECONDS": "120"}):
+        with pytest.raises(ValueError, match="COSMIC_EXPERT"):
+            Settings.from_env(env)
