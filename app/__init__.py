@@ -22,7 +22,7 @@ def create_app(runtime=None):
     from app.feedcaps import FeedCaps
     from app.hub import FeedHub
     from app.players import Players
-    from app.routes import feed, games, history, me, meta, metrics, play, table, talk, webhooks
+    from app.routes import feed, games, history, me, meta, metrics, play, seats, table, talk, webhooks
     from app.routes.common import GameIdConverter
     from workers import runtime as runtime_module
 
@@ -42,7 +42,7 @@ def create_app(runtime=None):
     app.extensions["cosmic.hub"] = FeedHub(runtime.store, runtime.new_connection, on_tick=caps.renew)
     problems.register(app)
     for blueprint in (meta.bp, games.bp, play.bp, feed.bp, webhooks.bp, history.bp, table.bp, metrics.bp,
-                      talk.bp, me.bp):
+                      talk.bp, me.bp, seats.bp):
         app.register_blueprint(blueprint)
     limits.install(app, runtime.settings)
     compact.install(app)

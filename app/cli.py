@@ -157,6 +157,8 @@ def cmd_timers(args) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every subcommand."""
+    from engine.levels import LEVELS
+
     parser = argparse.ArgumentParser(prog="cosmic", description="Cosmic Encounter game service")
     sub = parser.add_subparsers(dest="command", required=True)
 
@@ -167,7 +169,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--ruleset", default="mayfair")
     sim.add_argument("--option", type=parse_option, action="append", metavar="NAME=VALUE",
                      help="a game option, e.g. --option reverse_cone=false (repeatable)")
-    sim.add_argument("--bots", choices=("random", "heuristic"), default="random")
+    sim.add_argument("--bots", choices=tuple(LEVELS), default="random",
+                     help="the level of every seat's bot (engine/levels.py)")
     sim.add_argument("--via-api", metavar="URL", help="play through the HTTP API at URL instead of in process")
     sim.add_argument("--admin-token", default=None, help="admin token for --via-api (default: $COSMIC_ADMIN_TOKEN)")
     sim.add_argument("--json", action="store_true", help="print only the JSON summary line")

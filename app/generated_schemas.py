@@ -108,6 +108,10 @@ def options_schema() -> dict:
         elif kind is int:
             prop = {"type": "integer" if default is not None else ["integer", "null"],
                     "minimum": allowed[0], "maximum": allowed[1]}
+        elif kind is dict:  # hand_over_after: {"missed": N, "level": a bot level}
+            prop = {"type": ["object", "null"], "additionalProperties": False, "required": ["missed", "level"],
+                    "properties": {"missed": {"type": "integer", "minimum": allowed[0], "maximum": allowed[1]},
+                                   "level": {"$ref": "#/components/schemas/BotLevel"}}}
         else:
             prop = {"type": ["array", "null"], "items": {"type": "string"}}
         properties[name] = {**prop, "default": default, "description": meaning}

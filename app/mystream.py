@@ -10,8 +10,10 @@ Messages:
 - every event of the player's games, as the player's seat sees it (the redaction of
   ``GET /games/{id}/stream`` for that seat), its ``data`` with the ``game_id`` added;
 - ``your-move``: a decision fell to the player (``data``: ``game_id``, ``version``, ``prompts`` as
-  ``GET /games/{id}/prompts`` gives them to the player); sent when the player's owed decisions
-  change to a non-empty set, and on connecting for each game that owes one then;
+  ``GET /games/{id}/prompts`` gives them to the player); sent whenever the prompts the player owes
+  change and are not none (a new decision, even one of the same kind as the one just answered, or
+  the same decision with other options, such as a deal's terms), and on connecting for each game
+  that owes one then; each replaces the game's previous ``your-move``;
 - ``no-longer-yours``: the player owes nothing in that game any more (answered, or timed out).
 
 A feed resumed with a cursor tells each game's standing once caught up (``your-move`` or
@@ -31,6 +33,7 @@ feed starts at each game's head: live from now, with a ``your-move`` for each de
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import time
@@ -68,7 +71,7 @@ class MyFeed:
         self.seats: dict[str, str] = {}       # game -> the player's colour there
         self.positions: dict[str, int] = {}   # game -> last seq delivered
         self.tables: dict[str, Table] = {}
-        self.told: dict[str, tuple | None] = {}  # game -> the kinds last told as owed (None: not told yet)
+        self.told: dict[str, str | None] = {}  # game -> what was last told as owed (`_told`; None: not told yet)
         self.cursor = cursor
         self.resumed = cursor is not None
 
@@ -91,7 +94,7 @@ class MyFeed:
             self.seats[game_id] = color
             self.positions[game_id] = after
             self.tables[game_id] = Table.of(self.rt.repository.require(game_id))
-            self.told[game_id] = None if self.resumed else ()
+            self.told[game_id] = None if self.resumed else _told([])
             new[game_id] = after
         return new
 
@@ -117,19 +120,25 @@ class MyFeed:
         if state["v"] != self.positions[game_id]:
             return ""  # events still to come: tell the decisions once they are delivered
         prompts = views.own_prompts(state, self.seats[game_id])
-        kinds = tuple(p["kind"] for p in prompts)
-        before = self.told.get(game_id)
-        if kinds == before:
+        told = _told(prompts)
+        if told == self.told.get(game_id):
             return ""
-        self.told[game_id] = kinds
+        self.told[game_id] = told
         ident = self.cursor_text()
-        if kinds:
+        if prompts:
             data = json.dumps({"game_id": game_id, "version": state["v"], "player": self.seats[game_id],
                                "prompts": prompts}, separators=(",", ":"), sort_keys=True)
             return f"id: {ident}\nevent: your-move\ndata: {data}\n\n"
         data = json.dumps({"game_id": game_id, "version": state["v"], "player": self.seats[game_id]},
                           separators=(",", ":"), sort_keys=True)
         return f"id: {ident}\nevent: no-longer-yours\ndata: {data}\n\n"
+
+
+def _told(prompts: list[dict]) -> str:
+    """What a ``your-move`` told, to compare with the decisions owed now: the prompts themselves (their ids and
+    options), not only their kinds, since a seat often owes a new decision of the same kind right after
+    answering one (the next window to play a card), which the client must be told about too."""
+    return hashlib.sha256(json.dumps(prompts, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
 
 
 def _data(game_id: str, event: dict, color: str, table: Table) -> str:

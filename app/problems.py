@@ -52,6 +52,8 @@ TITLES = {
     "already-seated": "The player already holds a seat of this game",
     "not-a-fork": "The game is not a fork: it has no seats to claim",
     "game-started": "The game has left the lobby",
+    "seat-played-by-bot": "A bot plays this seat",
+    "seat-not-handed-over": "The seat is not handed to a bot",
     "game-damaged": "The game's stored events are inconsistent",
     "service-unavailable": "The service cannot reach its storage",
     "rate-limited": "Too many requests: wait before trying again",

@@ -20,6 +20,7 @@ NAME = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
 # Fields of a command the server sets or that belong to other routes: never taken from an action body.
 RESERVED = frozenset({"at", "actor", "by", "ruleset", "options", "seats", "seed", "setup", "name", "color", "bot"})
 LOBBY_ACTIONS = frozenset({"create", "start"})  # "join" is also an alliance answer in play
+SEAT_ACTIONS = frozenset({"hand_over", "take_back"})  # engine/seats.py
 
 
 class WholeNumber(fields.Integer):
@@ -68,6 +69,9 @@ class CreateGame(Schema):
     def _whole_number_options(self, data, **kwargs):
         from engine.options import OPTIONS
         data["options"] = whole_numbers(data.get("options"), {name: spec[0] for name, spec in OPTIONS.items()})
+        handing = data["options"].get("hand_over_after")
+        if isinstance(handing, dict):  # {"missed": 3.0, ...} is the whole number 3
+            data["options"]["hand_over_after"] = whole_numbers(handing, {"missed": int})
         tokens = (data.get("setup") or {}).get("tokens")
         if isinstance(tokens, dict):  # token counts of a stacked layout: {planet: {colour: n}}
             data["setup"]["tokens"] = {planet: whole_numbers(counts, dict.fromkeys(counts, int))
@@ -82,6 +86,13 @@ class Join(Schema):
     color = fields.String(validate=validate.Length(1, 20))
     bot = fields.String(allow_none=True, validate=validate.Length(1, 20))
     invitation = fields.String(validate=validate.Length(1, 200))  # a private game's; ignored by a public one
+
+
+class HandOver(Schema):
+    """``POST /games/{id}/seats/{colour}/hand-over``: the level of the bot that plays the seat from now on
+    (a level this service lacks is the engine's 422, naming the levels it has)."""
+
+    level = fields.String(required=True, validate=validate.Length(1, 40))
 
 
 class Empty(Schema):
@@ -110,6 +121,9 @@ class Action(Schema):
         errors = {}
         if data.get("action") in LOBBY_ACTIONS:
             errors["action"] = [f"use the {data['action']} route, not an action"]
+        if data.get("action") in SEAT_ACTIONS:  # a seat's own, through its own route (app/routes/seats.py)
+            errors["action"] = [f"use POST /games/{{id}}/seats/{{colour}}/{data['action'].replace('_', '-')}, "
+                                "not an action"]
         for name in set(original) - set(self.fields):
             value = original[name]
             if name in RESERVED or not NAME.match(name):
@@ -161,6 +175,7 @@ class EventsQuery(Schema):
     after = fields.Integer(load_default=0, validate=validate.Range(min=0, max=MAX_VERSION))
     limit = fields.Integer(load_default=500, validate=validate.Range(1, 1000))
     include_internal = fields.Boolean(load_default=False)
+    view = fields.String(load_default="full", validate=validate.OneOf(("full", "compact")))
 
 
 class StreamQuery(Schema):
@@ -225,7 +240,7 @@ class DeliveriesQuery(Schema):
 
 
 CREATE_WEBHOOK, WEBHOOKS_QUERY, DELIVERIES_QUERY = CreateWebhook(), WebhooksQuery(), DeliveriesQuery()
-CREATE_GAME, JOIN, EMPTY, ACTION = CreateGame(), Join(), Empty(), Action()
+CREATE_GAME, JOIN, EMPTY, ACTION, HAND_OVER = CreateGame(), Join(), Empty(), Action(), HandOver()
 VERSION_QUERY, HAND_QUERY, PROMPTS_QUERY = VersionQuery(), HandQuery(), PromptsQuery()
 class CatalogueQuery(Schema):
     """``GET /catalogue``: one edition only, if named."""

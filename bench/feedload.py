@@ -15,7 +15,13 @@ For each number of feeds it starts gunicorn (gunicorn.conf.py's settings, as shi
    their keep-alives;
 4. prints open feeds, the API processes' memory per open feed (RSS after - before), their Redis
    connections, ``/health`` p50/p99/max, action p50/p99 and the ratio to the baseline, and the
-   machine's load average (other work on a shared machine shows there).
+   machine's load average (other work on a shared machine shows there);
+5. counts the feeds the server closed while held, by why: ``game ended`` (the feed's last message
+   was ``event: end``: one of the played games finished, and a feed ends with its game),
+   ``max length`` (the body ended without it: the feed reached ``COSMIC_SSE_MAX_SECONDS``, 300 s,
+   which a client resumes with ``Last-Event-ID``), ``dropped`` (the connection closed without the
+   body's last chunk: not an answer of the service's). The caps never close an open feed: they
+   refuse new ones (429 or 503, counted as refused).
 
 Figures are printed, never asserted. `bench/load.py --feeds N ...` runs this too.
 """
@@ -191,7 +197,12 @@ class Feeds:
 
     def __init__(self, port: int):
         self.port = port
-        self.open = self.refused = self.failed = self.keepalives = self.events = self.closed = 0
+        self.open = self.refused = self.failed = self.keepalives = self.events = 0
+        # feeds the server closed, by why: "game ended" (an ``event: end`` came last: its game finished),
+        # "max length" (the body ended without one: COSMIC_SSE_MAX_SECONDS passed), "dropped" (the
+        # connection closed without the body's last chunk: no answer of the service's own)
+        self.closed: dict[str, int] = {}
+        self.closed_after: list[float] = []  # seconds each of those feeds had been open
         self.statuses: dict[str, int] = {}
         self.stopping = False
         self.greenlets = []
@@ -232,14 +243,21 @@ class Feeds:
             self.open += 1
             self.sockets.append(sock)
             opened.set()
+            since = time.monotonic()
             rest = head.partition(b"\r\n\r\n")[2]
+            tail = b""  # the last bytes received, so a marker cut between two reads is still seen
+            ended = False
             sock.settimeout(None)
             while not self.stopping:
                 self.keepalives += rest.count(b": keep-alive")
                 self.events += rest.count(b"\nid: ") + rest.startswith(b"id: ")
+                tail = (tail + rest)[-64:]
+                ended = ended or b"event: end\n" in tail
                 rest = sock.recv(65536)
                 if not rest:
-                    self.closed += 1
+                    why = "game ended" if ended else "max length" if tail.endswith(b"0\r\n\r\n") else "dropped"
+                    self.closed[why] = self.closed.get(why, 0) + 1
+                    self.closed_after.append(time.monotonic() - since)
                     break
         except Exception:
             self.failed += 1
@@ -257,7 +275,7 @@ class Feeds:
 
 def targets_for(feeds: int, idle: list[tuple[str, list[str]]], played: list[dict]) -> list[tuple[str, str | None, str]]:
     """Half seat feeds (`PER_TOKEN` per token, idle games), half anonymous (`PER_ADDRESS` per address); a tenth
-    of the anonymous ones follow the played games."""
+    of the anonymous ones follow the played games, spread evenly over all of them."""
     seat_feeds = feeds // 2
     out = []
     tokens = [(game_id, token) for game_id, game_tokens in idle for token in game_tokens]
@@ -266,7 +284,7 @@ def targets_for(feeds: int, idle: list[tuple[str, list[str]]], played: list[dict
         out.append((game_id, token, "127.0.0.1"))
     for index in range(feeds - seat_feeds):
         address = f"127.1.{index // PER_ADDRESS // 250}.{index // PER_ADDRESS % 250 + 1}"
-        game_id = played[index % len(played)]["id"] if index % 10 == 0 else idle[index % len(idle)][0]
+        game_id = played[index // 10 % len(played)]["id"] if index % 10 == 0 else idle[index % len(idle)][0]
         out.append((game_id, None, address))
     return out
 
@@ -336,7 +354,10 @@ def run(feeds: int, redis_url: str, seconds: float) -> dict:
         loaded = measure(servers.base, played, seconds)
         row = {
             "feeds_asked": feeds, "feeds_open": clients.open, "refused": clients.refused, "failed": clients.failed,
-            "closed_by_server": clients.closed, "statuses": clients.statuses, "opened_in_s": round(opened_in, 1),
+            "closed_by_server": sum(clients.closed.values()), "closed_why": clients.closed,
+            "closed_after_s": ([round(min(clients.closed_after)), round(max(clients.closed_after))]
+                               if clients.closed_after else None),
+            "statuses": clients.statuses, "opened_in_s": round(opened_in, 1),
             "api_rss_mb_before": round(rss_before, 1), "api_rss_mb_open": round(rss_open, 1),
             "kb_per_feed": round((rss_open - rss_before) * 1024 / max(1, clients.open), 1),
             "redis_connections_before": connections_before, "redis_connections_open": servers.redis_connections(redis_port),
@@ -353,11 +374,14 @@ def run(feeds: int, redis_url: str, seconds: float) -> dict:
 
 
 def table(rows: list[dict]) -> str:
-    lines = ["feeds  open  refused  KB/feed  redis conns  /health p99 (max)  action p50/p99 [no feeds]  keep-alives  load",
-             "-----  ----  -------  -------  -----------  -----------------  ---------------------------  -----------  ----"]
+    lines = ["feeds  open  refused  closed (why)  KB/feed  redis conns  /health p99 (max)  action p50/p99 [no feeds]  "
+             "keep-alives  load",
+             "-----  ----  -------  ------------  -------  -----------  -----------------  ---------------------------  "
+             "-----------  ----"]
     for row in rows:
         base = row["baseline"]
-        lines.append(f"{row['feeds_asked']:>5}  {row['feeds_open']:>4}  {row['refused']:>7}  {row['kb_per_feed']:>7}  "
+        why = ", ".join(f"{count} {reason}" for reason, count in row["closed_why"].items()) or "none"
+        lines.append(f"{row['feeds_asked']:>5}  {row['feeds_open']:>4}  {row['refused']:>7}  {why:<12}  {row['kb_per_feed']:>7}  "
                      f"{row['redis_connections_before']}->{row['redis_connections_open']:<8}  "
                      f"{row['health_p99_ms']} ({row['health_max_ms']}) ms   "
                      f"{row['action_p50_ms']}/{row['action_p99_ms']} ms [{base['action_p50_ms']}/{base['action_p99_ms']}]"

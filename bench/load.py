@@ -28,7 +28,9 @@ smallest N of the same back-end):
 - bot moves per second of each worker (its ``cosmic_bot_moves_total`` over the play, read from
   its metrics), which at these N follows the HTTP players' pace, not the worker's capacity;
 - Redis memory per game: ``MEMORY USAGE`` summed over a sample game's keys (the game's own
-  data, whatever else the server holds), averaged over up to 20 games.
+  data, whatever else the server holds), averaged over up to 20 games;
+- the machine's 1-minute load average at the run's start and end (on a shared machine, other
+  work shows there and inflates the latencies).
 
 Then, per back-end, the bots' capacity (``--capacity-games``, 0 for none): one worker alone
 with that many games of four bots each (no HTTP player, no deadline), its moves per second
@@ -62,11 +64,10 @@ import requests
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import engine  # noqa: E402
+from bench.exports import lateness  # noqa: E402
 from engine.players import random_command  # noqa: E402
 from tests.rediscluster import LocalCluster, Node, _free_ports, available  # noqa: E402
 from workers.connections import connect  # noqa: E402
-from workers.seal import is_seal_line  # noqa: E402
 from workers.settings import ENV_NAMES, LIMIT_FIELDS  # noqa: E402
 
 BIN = Path(sys.executable).parent
@@ -344,22 +345,6 @@ def versions(base: str, seats: list[Seat], threads: int) -> int:
     return sum(found)
 
 
-def lateness(base: str, game_id: str) -> list[int]:
-    """Milliseconds between each timed-out decision's deadline and the timer applying its default."""
-    lines = requests.get(f"{base}/games/{game_id}/export", headers=ADMIN, timeout=120).text.splitlines()
-    state, found = None, []
-    for line in lines:
-        event = json.loads(line)
-        if is_seal_line(event):  # an export ends with its seal (workers/seal.py)
-            continue
-        if event["type"] == "DecisionTimedOut" and event["actor"] == "timer":
-            deadline = (state.get("clock") or {}).get(event["payload"]["prompt"])
-            if deadline is not None:
-                found.append(event["time"] - deadline)
-        state = engine.evolve(state, event)
-    return found
-
-
 def memory_per_game(env: dict, prefix: str, seats: list[Seat]) -> float:
     """Mean bytes of ``MEMORY USAGE`` over the keys of up to 20 games (found by their hash tag)."""
     client = connect(env["REDIS_URL"])
@@ -401,6 +386,7 @@ def deployment(kind: str, workers: int = 2):
 
 
 def run(kind: str, games: int, seconds: float, actions: int, threads: int) -> dict:
+    load_before = os.getloadavg()[0]
     with deployment(kind) as service:
         opened = time.monotonic()
         seats = open_games(service.base, games, actions, threads)
@@ -411,7 +397,7 @@ def run(kind: str, games: int, seconds: float, actions: int, threads: int) -> di
         moves = [after - before for before, after in zip(moves_before, service.bot_moves(), strict=True)]
         events = versions(service.base, seats, threads) - first
         sample = ([s for s in seats if s.idle] + [s for s in seats if not s.idle])[:LATENESS_GAMES]
-        late = [ms for seat in sample for ms in lateness(service.base, seat.game_id)]
+        late = [ms for seat in sample for ms in lateness(service.base, seat.game_id, ADMIN, timeout=120)]
         memory = memory_per_game(service.env, service.prefix, seats)
         lat = played["latencies"]
         return {"backend": kind, "games": games, "setup_s": round(setup, 1), "seconds": round(played["seconds"], 1),
@@ -423,11 +409,13 @@ def run(kind: str, games: int, seconds: float, actions: int, threads: int) -> di
                 "late_max_ms": max(late) if late else None,
                 "moves_per_s_per_worker": [round(m / played["seconds"], 1) for m in moves],
                 "memory_per_game_kb": round(memory / 1024, 1), "errors": len(played["errors"]),
-                "error_examples": played["errors"][:3]}
+                "error_examples": played["errors"][:3],
+                "load_average": [round(load_before, 1), round(os.getloadavg()[0], 1)]}
 
 
 def capacity(kind: str, games: int, seconds: float, threads: int) -> dict:
     """One worker alone with ``games`` games of bots: its bot moves per second (see the module docstring)."""
+    load_before = os.getloadavg()[0]
     with deployment(kind, workers=1) as service:
         before = service.bot_moves()[0]
         started = time.monotonic()
@@ -440,14 +428,15 @@ def capacity(kind: str, games: int, seconds: float, threads: int) -> dict:
         return {"backend": kind, "bot_games": games, "setup_s": round(opened - started, 1),
                 "moves_during_setup": int(moved - before), "seconds": round(elapsed, 1),
                 "moves": int(after - moved), "moves_per_s": round((after - moved) / elapsed, 1),
-                "worker_cpu_s": round(cpu, 1), "moves_per_cpu_s": round((after - moved) / cpu, 1) if cpu else None}
+                "worker_cpu_s": round(cpu, 1), "moves_per_cpu_s": round((after - moved) / cpu, 1) if cpu else None,
+                "load_average": [round(load_before, 1), round(os.getloadavg()[0], 1)]}
 
 
 def table(rows: list[dict]) -> str:
     """The figures as a markdown table, each against the smallest N of the same back-end."""
     lines = ["| back-end | N | HTTP actions/s | events/s | p50 ms | p99 ms | /health p99 ms | timers | late p50 ms "
-             "| late p99 ms | late max ms | moves/s per worker | memory/game KB | p99 x | memory x |",
-             "|" + " --- |" * 15]
+             "| late p99 ms | late max ms | moves/s per worker | memory/game KB | p99 x | memory x | load avg |",
+             "|" + " --- |" * 16]
     for row in rows:
         base = next(r for r in rows if r["backend"] == row["backend"])
         lines.append(f"| {row['backend']} | {row['games']} | {row['actions_per_s']} | {row['events_per_s']} "
@@ -455,17 +444,23 @@ def table(rows: list[dict]) -> str:
                      f"| {row['late_p50_ms']} | {row['late_p99_ms']} | {row['late_max_ms']} "
                      f"| {' / '.join(str(m) for m in row['moves_per_s_per_worker'])} "
                      f"| {row['memory_per_game_kb']} | {_ratio(row, base, 'p99_ms')} "
-                     f"| {_ratio(row, base, 'memory_per_game_kb')} |")
+                     f"| {_ratio(row, base, 'memory_per_game_kb')} | {_load(row)} |")
     return "\n".join(lines)
 
 
 def capacity_table(rows: list[dict]) -> str:
     """The bots' capacity runs as a markdown table."""
-    lines = ["| back-end | bot games | seconds | bot moves | moves/s (one worker) | worker CPU s | moves per CPU s |",
-             "|" + " --- |" * 7]
+    lines = ["| back-end | bot games | seconds | bot moves | moves/s (one worker) | worker CPU s | moves per CPU s "
+             "| load avg |",
+             "|" + " --- |" * 8]
     lines += [f"| {r['backend']} | {r['bot_games']} | {r['seconds']} | {r['moves']} | {r['moves_per_s']} "
-              f"| {r['worker_cpu_s']} | {r['moves_per_cpu_s']} |" for r in rows]
+              f"| {r['worker_cpu_s']} | {r['moves_per_cpu_s']} | {_load(r)} |" for r in rows]
     return "\n".join(lines)
+
+
+def _load(row: dict) -> str:
+    """The machine's 1-minute load average at the run's start and end (other work on a shared machine)."""
+    return "-".join(str(x) for x in row["load_average"])
 
 
 def _ratio(row: dict, base: dict, key: str) -> str:

@@ -47,8 +47,7 @@ import requests
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import engine  # noqa: E402
-from workers.seal import is_seal_line  # noqa: E402
+from bench.exports import lateness  # noqa: E402
 from workers.settings import ENV_NAMES, LIMIT_FIELDS  # noqa: E402
 
 BIN = Path(sys.executable).parent
@@ -157,22 +156,6 @@ def timed_out_count(base: str, game_ids: list[str]) -> int:
     return total
 
 
-def lateness(base: str, game_id: str) -> list[int]:
-    """Milliseconds between each timed-out decision's deadline and the moment its default was applied."""
-    lines = requests.get(f"{base}/games/{game_id}/export", headers=ADMIN, timeout=60).text.splitlines()
-    state, found = None, []
-    for line in lines:
-        event = json.loads(line)
-        if is_seal_line(event):  # an export ends with its seal (workers/seal.py)
-            continue
-        if event["type"] == "DecisionTimedOut" and event["actor"] == "timer":
-            deadline = (state.get("clock") or {}).get(event["payload"]["prompt"])
-            if deadline is not None:
-                found.append(event["time"] - deadline)
-        state = engine.evolve(state, event)
-    return found
-
-
 def percentile(values: list[int], fraction: float) -> int:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(round(fraction * (len(ordered) - 1))))]
@@ -189,7 +172,7 @@ def measure(mode: str, games: int, timers: int, seconds: float) -> dict:
             print(f"  {mode}: {count} timers fired after {time.monotonic() - started:.0f} s", file=sys.stderr)
             if count >= timers:
                 break
-        late = [ms for game_id in game_ids for ms in lateness(service.base, game_id)]
+        late = [ms for game_id in game_ids for ms in lateness(service.base, game_id, ADMIN)]
     finally:
         service.stop()
     if not late:

@@ -11,7 +11,7 @@ so the returned events always leave the game waiting for someone (or finished).
 
 from __future__ import annotations
 
-from engine import flow, setup
+from engine import flow, seats, setup
 from engine.context import Ctx, GameOver
 from engine.errors import CommandError, EngineError, NotOwed, RulesError, StateSpoiled
 from engine.rewind import at_rest
@@ -82,6 +82,9 @@ def apply_command(ctx, command: dict) -> None:
         if action == "join" and state["status"] == "lobby":  # in play, "join" answers an alliance invitation
             setup.join(ctx, command)
             return
+        if action in seats.SEAT_ACTIONS:  # outside the turn sequence: no step changes, no deadline applies
+            seats.apply(ctx, command)
+            return
         if action == "start":
             setup.start(ctx)
         elif state["status"] != "playing":
@@ -120,6 +123,7 @@ def expire(ctx, command: dict) -> None:
         expiring(ctx, step, owed_prompt)
     else:
         flow.answer(ctx, {**default, "prompt": wanted}, owed_prompt["player"], recorded=True)
+    seats.after_timeout(ctx, owed_prompt["player"])
 
 
 def expire_passed_deadlines(ctx, player: str) -> bool:

@@ -43,6 +43,9 @@ def evolve(state: dict | None, event: dict) -> dict:
         state["v"] += 1
         return state
     moved_home_bases = HANDLERS[event_type](state, event["payload"], event)
+    missed = state.get("missed")
+    if missed and event.get("actor") in missed:  # the player acted itself: its missed decisions count again from 0
+        del missed[event["actor"]]
     # "ply": the position in the current line of play, counted in facts (the RNG's key); it
     # differs from the stream version "v", which counts every event, by the bookkeeping events
     # and after a rewind (see engine.rewind)
@@ -180,7 +183,29 @@ def _bookmark(s, p, event):
 
 @handles("DecisionTimedOut")
 def _timed_out(s, p, event):
-    pass  # a log fact; the default answer's own events follow
+    # a log fact; the default answer's own events follow. With ``hand_over_after`` (engine.seats), it counts
+    # one more decision the player missed in a row
+    if s["options"].get("hand_over_after"):
+        missed = s.setdefault("missed", {})
+        missed[p["player"]] = missed.get(p["player"], 0) + 1
+
+
+# Seats handed to a bot and taken back (engine.seats) ------------------------------------------
+
+@handles("SeatHandedToBot")
+def _handed_to_bot(s, p, event):
+    seat = s["players"][p["player"]]
+    seat["bot"] = p["level"]
+    seat["handed_over"] = p["reason"]
+    (s.get("missed") or {}).pop(p["player"], None)
+
+
+@handles("SeatTakenBack")
+def _taken_back(s, p, event):
+    seat = s["players"][p["player"]]
+    seat["bot"] = None
+    seat.pop("handed_over", None)
+    (s.get("missed") or {}).pop(p["player"], None)
 
 
 @handles("Passed")

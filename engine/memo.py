@@ -44,11 +44,12 @@ FORCES = Watch(frozenset({
     "HandRevealed", "CardPlayed", "ChallengeCardChosen", "ChallengeCardsRevealed", "RevealUndone", "DestinyDrawn",
     "ConeAimed", "AlliesInvited", "AllianceAnswered", "AllyRemoved", "ChallengeResolved", "ChallengeNoted",
     "ChallengeEnded", "PlayerNoted", "PowerUsed", "UseCancelled", "DealStarted", "DealProposed", "DealAnswered",
-    "DealConcluded", "FirstPlayerChosen", "PowersOffered", "PowerChosen",
+    "DealConcluded", "FirstPlayerChosen", "PowersOffered", "PowerChosen", "SeatHandedToBot", "SeatTakenBack",
 }))
 # What a player could use in a window (engine.usable): a pass or a decision that moved nothing
 # changes only who is still to be asked, which the windows keep apart.
-USABLE = Watch(frozenset({"Passed", "DecisionTaken", "DecisionTimedOut", "HandRevealed"}))
+USABLE = Watch(frozenset({"Passed", "DecisionTaken", "DecisionTimedOut", "HandRevealed", "SeatHandedToBot",
+                          "SeatTakenBack"}))
 assert USABLE.unchanged_by <= FORCES.unchanged_by  # what is usable depends on what is in force
 # What each player's hand and powers could be used for at all (engine.usable.in_reach): facts that move no card
 # and change no player's powers leave it. (A player who also plays from elsewhere than its hand, Miser from its

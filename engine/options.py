@@ -29,7 +29,11 @@ OPTIONS: dict[str, tuple[type, object, object, str]] = {
     "deal_seconds": (int, 60, (5, 86400), "seconds the main players have to make a deal"),
     "decision_seconds": (int, None, (5, 30 * 86400), "seconds any decision may wait before its default applies"),
     "power_pool": (list, None, None, "restrict the powers dealt to these names (default: every power the options allow)"),
+    "hand_over_after": (dict, None, (1, 100), "a seat whose player lets this many decisions in a row run out of time "
+                                               "is handed to a bot: {\"missed\": N, \"level\": a bot level}"),
 }
+# Options recorded in a game's options only when set: a game without them is recorded as before they existed.
+RECORDED_WHEN_SET = ("hand_over_after",)
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6  # over every edition (each has its own range: engine.rulesets)
 
@@ -56,6 +60,8 @@ def resolve(ruleset: str, options: dict | None, seats: int) -> dict:
         value = options.get(name, edition.fixed_options.get(name, default))
         if value is None and default is not None:  # null is "none" only for an option off by default
             raise RulesError("1", f"option {name} needs a value (default {default!r}), not null")
+        if value is None and name in RECORDED_WHEN_SET:
+            continue
         resolved[name] = _checked(name, kind, value, allowed)
     low, high = edition.min_players, edition.max_players
     if not isinstance(seats, int) or isinstance(seats, bool) or not low <= seats <= high:
@@ -86,6 +92,8 @@ def _checked(name: str, kind: type, value, allowed):
         if not low <= value <= high:
             raise RulesError("1", f"option {name} must be between {low} and {high}, not {value}")
         return value
+    if name == "hand_over_after":
+        return _hand_over_after(value, allowed)
     if kind is list:
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
             raise RulesError("1", f"option {name} must be a list of names, not {value!r}")
@@ -98,3 +106,19 @@ def describe(ruleset: str | None = None) -> list[dict]:
     fixed = rulesets.get(ruleset).fixed_options if ruleset else {}
     return [{"name": name, "type": kind.__name__, "default": default, "meaning": meaning}
             for name, (kind, default, _allowed, meaning) in OPTIONS.items() if name not in fixed]
+
+
+def _hand_over_after(value, allowed) -> dict:
+    """``hand_over_after``: ``{"missed": N, "level": L}``, N decisions missed in a row, L a bot level (engine.levels)."""
+    from engine.levels import LEVELS, listed
+
+    if not isinstance(value, dict) or set(value) != {"missed", "level"}:
+        raise RulesError("1", f"option hand_over_after is {{\"missed\": N, \"level\": L}}, not {value!r}")
+    missed, level = value["missed"], value["level"]
+    low, high = allowed
+    if not isinstance(missed, int) or isinstance(missed, bool) or not low <= missed <= high:
+        raise RulesError("1", f"option hand_over_after.missed must be a whole number from {low} to {high}, "
+                              f"not {missed!r}")
+    if not isinstance(level, str) or level not in LEVELS:
+        raise RulesError("1", f"option hand_over_after.level must be a bot level ({listed()}), not {level!r}")
+    return {"missed": missed, "level": level}

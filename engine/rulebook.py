@@ -36,6 +36,7 @@ RULES = {
     "6.reinforcement": "Reinforcements",
     "7": "War cards and kickers",
     "timer": "Deadlines and defaults",
+    "seats": "Seats handed to a bot and taken back",
 }
 
 

@@ -16,7 +16,7 @@ Cards may be named by kind (``A8``) or by id (``A8.3``).
 
 from __future__ import annotations
 
-from engine import cards, rulesets
+from engine import cards, levels, rulesets
 from engine import options as game_options
 from engine.catalog import flare_pool, power_pool
 from engine.errors import CommandError, RulesError
@@ -173,8 +173,8 @@ def join(ctx, command: dict) -> None:
         if wanted not in free:
             raise RulesError("lobby", f"{wanted} is already taken")
     bot = command.get("bot")
-    if bot is not None and bot not in ("random", "heuristic"):
-        raise CommandError("bot must be 'random' or 'heuristic'", "bot")
+    if bot is not None and (not isinstance(bot, str) or bot not in levels.LEVELS):  # (a level this build lacks, such as one yet to come: 422)
+        raise RulesError("lobby", f"there is no bot level {bot!r}; the levels: {levels.listed()}")
     ctx.emit("PlayerJoined", player=wanted or free[0], name=name.strip(), bot=bot)
 
 

@@ -16,8 +16,9 @@ from engine import flow, rulesets
 from engine.decide import execute, prompts
 from engine.errors import EngineError, EngineStuck, StateSpoiled
 from engine.invariants import card_places, violations
+from engine.levels import LEVELS
 from engine.options import resolve as resolve_options
-from engine.players import heuristic_command, random_command
+from engine.players import random_command
 
 MAX_TURNS = 1000
 MAX_RETRIES = 25
@@ -67,7 +68,7 @@ def play_game(seed: str, players: int, options: dict | None = None, *, ruleset: 
     """Play one game to its end with random legal players, checking invariants as it goes."""
     result = GameResult(seed=seed)
     rng = random.Random(f"players:{seed}")
-    chooser = heuristic_command if bots == "heuristic" else random_command
+    chooser = LEVELS.get(bots, random_command)
     clock = 0
     try:
         state, log = new_game(seed, players, options, ruleset)

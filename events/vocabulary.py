@@ -62,6 +62,15 @@ define("DecisionTaken", "A player answered a decision whose answer moves nothing
        {"player": "str", "kind": "str", "action": "str", "ability": "str?", "side": "str?"})
 define("GameEnded", "The game ended: its winners and why.", {"winners": "list", "reason": "str"})
 
+# Seats handed to a bot and taken back (engine/seats.py) ------------------------------------------
+define("SeatHandedToBot", "A person's seat is played by a bot of ``level`` from now on: its player asked for it "
+       "(``reason`` ``asked``, by its own token or the admin's), or let ``missed`` decisions in a row run out of "
+       "time under the ``hand_over_after`` option (``reason`` ``missed``). The bot answers as a person does; "
+       "nothing of what it sees or weighs is recorded.",
+       {"player": "str", "level": "str", "reason": "str", "missed": "int?"})
+define("SeatTakenBack", "The seat's player plays it again (its own token, or the admin's): its bot stops.",
+       {"player": "str"})
+
 # History -------------------------------------------------------------------------------------
 define("GameRewound", "The game was taken back to the state it had at an earlier version; the events "
        "after that version stay in the stream (see engine/rewind.py).",

@@ -1,4 +1,4 @@
-"""The catalogue clients read (``GET /catalogue``, ``cosmic catalogue``): powers, flares, edicts, options.
+"""The catalogue clients read (``GET /catalogue``, ``cosmic catalogue``): powers, flares, edicts, options, bots.
 
 Without an edition: every power and edict the engine knows, for both editions (each entry says
 which, ``editions``), and the options. For one edition (``ruleset``): what a game of it may hold,
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engine import cards, catalog, options, rulesets
+from engine import cards, catalog, levels, options, rulesets
 from projections.words import STAGES, speak, stage_name, terms
 
 
@@ -21,6 +21,7 @@ def describe(ruleset: str | None = None) -> dict:
     if ruleset is None:
         described = catalog.describe()
         described["options"] = options.describe()
+        described["bots"] = levels.describe()
         described["rulesets"] = list(options.RULESETS)
         described["kinds"] = card_texts(None)
         described["stages"] = stages(None)
@@ -38,6 +39,7 @@ def describe(ruleset: str | None = None) -> dict:
     described.update(
         ruleset=ruleset, rulesets=list(options.RULESETS),
         options=[{**o, "meaning": speak(o["meaning"], ruleset)} for o in options.describe(ruleset)],
+        bots=[{**b, "meaning": speak(b["meaning"], ruleset)} for b in levels.describe()],
         colors=list(edition.colors), players={"min": edition.min_players, "max": edition.max_players},
         hand_size=edition.hand_size, terms=terms(ruleset), cards=deck_cards(ruleset), kinds=card_texts(ruleset), stages=stages(ruleset),
         destiny=copies(cards.destiny_cards(list(edition.colors), reverse=ruleset == "mayfair", special=True,

@@ -1,5 +1,8 @@
 """The event log as one viewer may see it: private fields redacted, bookkeeping left out, each entry told.
 
+`compact_view` is the same log cut down for a client catching up after hours away
+(``GET /games/{id}/events?view=compact``): each entry's sentence, without payloads or stage markers.
+
 Every entry served (a page of ``GET /games/{id}/events``, a message of the live feed) is the event
 redacted for its reader with the sentence that tells it (``text``, `projections.sentences`), so the
 history reads the same in every client.
@@ -27,6 +30,22 @@ def log_view(events: list[dict], viewer: str | None, include_internal: bool = Fa
     of the game's edition (``text``; ``table``: the game's names and edition, `Table.of` its state)."""
     table = table or Table()
     return [narrated(event, viewer, table) for event in events if visible(event, viewer, include_internal)]
+
+
+# left out of the compact log besides the engine's bookkeeping: stage markers, which the board's stage tells
+COMPACT_LEFT_OUT = frozenset({"StageBegan"})
+COMPACT_FIELDS = ("seq", "type", "actor", "time", "text")
+
+
+def compact_view(events: list[dict], viewer: str | None, include_internal: bool = False,
+                 table: Table | None = None) -> list[dict]:
+    """The compact log for catching up: the events ``viewer`` may see (no stage markers; the bookkeeping only for
+    the admin who asks), each as its number, type, actor, time and sentence only (no payload, no envelope):
+    what happened, told as the full log tells it."""
+    table = table or Table()
+    return [{name: told.get(name) for name in COMPACT_FIELDS}
+            for told in (narrated(event, viewer, table) for event in events
+                         if event.get("type") not in COMPACT_LEFT_OUT and visible(event, viewer, include_internal))]
 
 
 def entry(event: dict, viewer: str | None, table: Table) -> dict:

@@ -395,6 +395,22 @@ def _message_sent(p, t):
     return t.say("{who} says to {whom} alone: {said}", who=t.name(p.get("player")), whom=t.name(p["to"]), said=said)
 
 
+@tells("SeatHandedToBot")
+def _handed_to_bot(p, t):
+    if p.get("reason") == "missed":
+        return t.say("{who} let {n} decisions in a row run out of time: a {level} bot plays the {colour} seat now.",
+                     who=t.name(p["player"]), n=p.get("missed") or "several", level=p["level"],
+                     colour=_spaced(p["player"]))
+    return t.say("{who} hands the {colour} seat to a {level} bot.", who=t.name(p["player"]),
+                 colour=_spaced(p["player"]), level=p["level"])
+
+
+@tells("SeatTakenBack")
+def _taken_back(p, t):
+    return t.say("{who} takes the {colour} seat back from its bot.", who=t.name(p["player"]),
+                 colour=_spaced(p["player"]))
+
+
 @tells("GameRewound")
 def _rewound(p, t):
     return t.say("The game is taken back to version {v} (by {by}).", v=p["to_version"], by=t.name(p.get("by")))

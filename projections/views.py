@@ -33,6 +33,8 @@ def players(state: dict) -> dict:
 def _seat(seat: dict) -> dict:
     public = {"name": seat["name"], "bot": seat.get("bot"), "powers": list(seat.get("powers") or []),
               "hand_size": len(seat.get("hand") or [])}
+    if seat.get("handed_over"):  # a person's seat a bot plays now (engine/seats.py): why
+        public["handed_over"] = seat["handed_over"]
     if "hoard" in seat:
         public["hoard_size"] = len(seat["hoard"])
     if seat.get("kept"):  # cards set aside face down through a new hand or compensation (Miser's Wild)

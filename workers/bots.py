@@ -1,6 +1,10 @@
 """Bot seats: a worker job answers the decisions owed by seats that joined with ``bot``.
 
-A seat joins as a bot with ``{"bot": "random" | "heuristic"}`` (recorded in ``PlayerJoined``).
+A seat joins as a bot with ``{"bot": <level>}`` (a level of `engine.levels.LEVELS`: ``random``,
+``heuristic``, ...; recorded in ``PlayerJoined``), or a person's seat is handed to one during play
+(``SeatHandedToBot``, `engine.seats`: by the person, or by the ``hand_over_after`` option when it
+missed decisions) until the person takes it back (``SeatTakenBack``). Either way the seat's
+``bot`` in the state names its level, and that is all this module reads.
 After every append, `listener` looks at the decisions now owed (``engine.prompts``); when any
 belongs to a bot seat it enqueues ``play_bots(game_id, version)`` on the ``default`` queue (not
 after table talk alone, workers/talk.py, which changes no decision).
@@ -44,7 +48,8 @@ import time
 import engine
 from engine import flow
 from engine.errors import EngineError, EngineStuck
-from engine.players import heuristic_command, random_command
+from engine.levels import LEVELS
+from engine.players import random_command
 from engine.state import main_player
 from projections import views
 from projections.errors import VersionConflict
@@ -57,7 +62,6 @@ from workers.talk import is_talk
 
 log = logging.getLogger(__name__)
 
-LEVELS = {"random": random_command, "heuristic": heuristic_command}
 ATTEMPTS = 25             # random picks tried before the decision's default
 LEASE_MS = 30_000         # a bot job's hold on a game (renewed at every move)
 QUEUE = "default"
@@ -68,7 +72,7 @@ _acting = threading.local()  # games whose bots this thread is playing right now
 # --- what bots owe and what they may know ----------------------------------------------------
 
 def bot_seats(state: dict) -> dict[str, str]:
-    """The game's bot seats and their levels: ``{colour: "random" | "heuristic"}``."""
+    """The game's bot seats and their levels (``{colour: level}``): seats joined as bots and seats handed over."""
     return {color: seat["bot"] for color, seat in (state.get("players") or {}).items() if seat.get("bot")}
 
 

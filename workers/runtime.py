@@ -28,6 +28,7 @@ from events.store import EventStore
 from projections.commands import CommandRunner
 from projections.index import GameIndex
 from projections.repository import Repository
+from projections.standing import Standings
 from workers import bots, connections, jobs, process, seal, timers, webhooks
 from workers.hosts import Hosts
 from workers.queues import QUEUES, job_id, queue_name
@@ -61,6 +62,8 @@ class Runtime:
         self.index = GameIndex(self.store, private=self.hosts.is_private)
         self.commands = CommandRunner(self.store, self.repository, retries=settings.action_retries)
         self.commands.add_listener(self._update_index)
+        self.standings = Standings(self.store, self.repository)  # each game's standing, for GET /me/games
+        self.commands.add_listener(self.standings.listener)
         self.commands.add_listener(self._after_game_end)
         self.commands.add_listener(timers.on_append(self))  # a timer for each deadline an append opens
         self.commands.add_listener(bots.listener(self))  # a job when a bot seat owes a decision

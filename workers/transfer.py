@@ -213,3 +213,4 @@ def _remove(runtime, game_id: str) -> None:
     runtime.repository.snapshots.delete(game_id)
     runtime.repository.forget(game_id)
     runtime.index.remove(game_id)
+    runtime.redis.delete(runtime.standings.key(game_id))

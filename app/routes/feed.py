@@ -16,7 +16,7 @@ from app.routes.common import caller
 from engine.rewind import is_marker
 from events.redaction import ADMIN
 from projections.errors import GameNotFound
-from projections.log import entry, log_view, visible
+from projections.log import compact_view, entry, log_view, visible
 from projections.sentences import Table
 from workers import metrics
 
@@ -25,7 +25,8 @@ bp = Blueprint("feed", __name__)
 
 @bp.get("/games/<gid:game_id>/events")
 def events(game_id: str):
-    """Events with ``seq > after`` (a page of at most ``limit``), as the caller may see them."""
+    """Events with ``seq > after`` (a page of at most ``limit``), as the caller may see them; ``view=compact``:
+    only each entry's sentence, for a client catching up (`projections.log.compact_view`)."""
     who = caller(game_id)
     args = query(schemas.EVENTS_QUERY)
     if args["include_internal"] and who != ADMIN:
@@ -38,6 +39,10 @@ def events(game_id: str):
     page = store.read(game_id, after=args["after"], count=args["limit"])
     table = Table.of(rt.repository.require(game_id))  # names and edition, for each entry's sentence
     next_after = page[-1]["seq"] if page else max(args["after"], 0)
+    if args["view"] == "compact":  # catching up: the sentences only (projections.log.compact_view)
+        return versioned(lambda: {"game_id": game_id, "view": "compact", "version": head, "after": args["after"],
+                                  "limit": args["limit"], "next_after": next_after, "more": next_after < head,
+                                  "events": compact_view(page, who, args["include_internal"], table)}, head, private=True)
     return versioned(lambda: {"game_id": game_id, "version": head, "after": args["after"], "limit": args["limit"],
                               "next_after": next_after, "more": next_after < head,
                               "events": log_view(page, who, args["include_internal"], table)}, head, private=True)

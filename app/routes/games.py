@@ -114,7 +114,7 @@ def board(game_id: str):
 def join(game_id: str):
     """Take a seat: returns the seat's colour and its bearer token (shown only here).
 
-    The host (or the admin) seats bots (``"bot": "random" | "heuristic"``) while the game is in
+    The host (or the admin) seats bots (``"bot": <a level of engine.levels>``) while the game is in
     the lobby; a bot seat gets no token (``"token": null``): the workers play it, and nobody may
     read its hand or act for it except the admin. A private game's seats need its invitation
     (or the host token). The first person seat taken with the host token hosts too.

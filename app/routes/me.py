@@ -6,7 +6,9 @@ token, a host token or the admin's is not a player (401).
 
 ``GET /me/games`` tells, per game, what the public board tells anyone (status, turn, version, who
 owes which decision until when: `projections.views.pending`) read for the player's own seat; it
-shows nothing of any hand, the player's own included (that is ``GET /games/{id}/hand``).
+shows nothing of any hand, the player's own included (that is ``GET /games/{id}/hand``). It reads
+each game's standing (`projections.standing`: a few hundred bytes kept after every append), not
+the game's state, so its cost does not grow with the games' lengths.
 """
 
 from __future__ import annotations
@@ -19,9 +21,9 @@ from app.http import json_body, json_response, query, runtime
 from app.problems import Problem
 from app.routes.common import now_ms, players
 from app.routes.feed import hub, leased_feed
-from projections import views
 
 bp = Blueprint("me", __name__)
+READ_AT_ONCE = 50  # standings read per round trip while filling a page of GET /me/games
 
 
 @bp.post("/players")
@@ -62,21 +64,25 @@ def my_games():
         score, game_id = schemas.GAMES_CURSOR.match(args["after"]).groups()
         after = (int(score), game_id)
     limit, wanted = args["limit"], args["filter"]
-    repository = runtime().repository
+    linked = [(game_id, at, color) for game_id, at, color in players().games(player_id)
+              if after is None or (at, game_id) < after]  # past the cursor (newest first, ties by id descending)
+    standings = runtime().standings
     page, more = [], False
-    for game_id, linked, color in players().games(player_id):
-        if after is not None and (linked, game_id) >= after:
-            continue  # at or before the cursor (the list runs newest first, ties by id descending)
-        state = repository.current(game_id)
-        if state["v"] == 0:
-            continue  # (a game linked as its creation was refused)
-        entry = _entry(state, game_id, linked, color)
-        if not _shown(entry, wanted):
-            continue
-        if len(page) == limit:
-            more = True
+    for start in range(0, len(linked), READ_AT_ONCE):
+        chunk = linked[start:start + READ_AT_ONCE]
+        read = standings.read([game_id for game_id, _, _ in chunk])
+        for game_id, at, color in chunk:
+            if read[game_id] is None:
+                continue  # (a game linked as its creation was refused)
+            entry = _entry(read[game_id], game_id, at, color)
+            if not _shown(entry, wanted):
+                continue
+            if len(page) == limit:
+                more = True
+                break
+            page.append(entry)
+        if more:
             break
-        page.append(entry)
     next_after = f"{page[-1]['linked']}.{page[-1]['game_id']}" if page else args.get("after")
     return json_response({"player": player_id, "filter": wanted, "games": page, "limit": limit,
                           "next_after": next_after, "more": more},
@@ -91,16 +97,15 @@ def _shown(entry: dict, wanted: str) -> bool:
     return entry["status"] == wanted
 
 
-def _entry(state: dict, game_id: str, linked: int, color: str) -> dict:
-    """One game as its player sees it in the list: public facts, read for the player's seat."""
-    mine = [p for p in views.pending(state) if color and p["player"] == color]
+def _entry(standing: dict, game_id: str, linked: int, color: str) -> dict:
+    """One game as its player sees it in the list: the game's standing (public facts), read for the player's seat."""
+    mine = [p for p in standing["pending"] if color and p["player"] == color]
     deadlines = [p["deadline"] for p in mine if p.get("deadline") is not None]
-    turn = state.get("turn") or {}
-    return {"game_id": game_id, "color": color or None, "status": state["status"], "ruleset": state.get("ruleset"),
-            "version": state["v"], "turn": turn.get("number"), "offense": turn.get("offense"),
+    return {"game_id": game_id, "color": color or None, "status": standing["status"], "ruleset": standing["ruleset"],
+            "version": standing["version"], "turn": standing["turn"], "offense": standing["offense"],
             "owes": bool(mine), "decisions": [{"kind": p["kind"], "title": p["title"], "deadline": p.get("deadline")}
                                               for p in mine],
-            "deadline": min(deadlines) if deadlines else None, "winners": list(state.get("winners") or []),
+            "deadline": min(deadlines) if deadlines else None, "winners": standing["winners"],
             "linked": linked, "links": {"self": f"/games/{game_id}", "prompts": f"/games/{game_id}/prompts",
                                         "stream": f"/games/{game_id}/stream"}}
 

@@ -11,6 +11,7 @@ from app.auth import require_player_or_admin
 from app.http import expected_version, json_body, json_response, query, runtime, versioned
 from app.problems import Problem
 from app.routes.common import caller, now_ms
+from engine import seats
 from engine.flow import identity
 from events.envelope import canonical_json
 from events.redaction import ADMIN
@@ -43,9 +44,7 @@ def act(game_id: str):
     outcome = rt.commands.run(game_id, command, expected_version=expected,
                               idempotency_key=None if key is None else f"{player or 'system'}:{key}",
                               fingerprint=fingerprint, respond=lambda after, events: _answer(game_id, after, events),
-                              state=state,
-                              check=(lambda current: _check_identity_fields(current, player, extras, body.get("prompt")))
-                              if extras else None)
+                              state=state, check=lambda current: _check(current, who, player, extras, body.get("prompt")))
     headers = {"ETag": f'"{outcome.version}"', "Cache-Control": "no-store"}
     if outcome.replayed:
         headers["Idempotent-Replayed"] = "true"
@@ -83,6 +82,16 @@ def _acting_player(who: str, body: dict) -> str | None:
     if body["action"] == "timeout":
         raise Problem(403, "forbidden", "only the service's timers (the admin token) send timeouts")
     return who
+
+
+def _check(state: dict, who: str, player: str | None, extras: dict, wanted: str | None) -> None:
+    """The request against the game as it is when the command is applied: the seat is the person's to play
+    (not handed to a bot: engine/seats.py), and its identity fields are some option's."""
+    if who != ADMIN and player is not None and seats.handed_over(state, player):
+        raise Problem(409, "seat-played-by-bot", seats.held_by_bot(state, player) + " (POST /games/"
+                      f"{state.get('game_id')}/seats/{player}/take-back)", rule="seats", current_version=state["v"])
+    if extras:
+        _check_identity_fields(state, player, extras, wanted)
 
 
 def _check_identity_fields(state: dict, player: str | None, extras: dict, wanted: str | None) -> None:

@@ -20,7 +20,7 @@ FOLDER = Path(__file__).resolve().parent.parent / "table"
 TYPES = {".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".svg": "image/svg+xml"}
 FILES = ("index.html", "table.css", "main.js", "api.js", "live.js", "board.js", "prompts.js", "deal.js",
          "lobby.js", "replay.js", "dom.js", "catalogue.js", "cards.js", "encounter.js", "panels.js", "status.js",
-         "talk.js")
+         "talk.js", "seat.js")
 
 
 @bp.get("/table/")

@@ -10,6 +10,7 @@ import {Api, placeLink} from "./api.js";
 import {catalogueOf} from "./catalogue.js";
 import {h, listed, mount, paint, say} from "./dom.js";
 import {showError} from "./panels.js";
+import {BOT_LEVELS} from "./seat.js";
 
 const EDITIONS = {
   mayfair: {title: "Mayfair", line: (c) => `The classic edition: ${c.players.min} to ${c.players.max} players, `
@@ -139,8 +140,7 @@ function seatPanel(game, summary, catalogue, refresh) {
   const name = h("input", {type: "text", id: "seat-name", autocomplete: "nickname", maxlength: 40});
   const colour = h("select", {id: "seat-colour"}, h("option", {value: ""}, "any colour"),
     free.map((c) => h("option", {value: c}, c.replace(/_/g, " "))));
-  const bot = h("select", {id: "seat-bot"}, h("option", {value: "heuristic"}, "a good bot (heuristic)"),
-    h("option", {value: "random"}, "a random bot"));
+  const bot = h("select", {id: "seat-bot"}, BOT_LEVELS.map(([value, label]) => h("option", {value}, label)));
   const join = () => guarded(async () => {
     const body = {name: name.value.trim() || "Player"};
     if (colour.value) body.color = colour.value;

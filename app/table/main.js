@@ -14,6 +14,7 @@ import {Live} from "./live.js";
 import {drawEnd, drawSheets, lastMoves, logEntry, showError} from "./panels.js";
 import {drawPrompts, promptsKey} from "./prompts.js";
 import {showReplay} from "./replay.js";
+import {drawSeatControl} from "./seat.js";
 import {showStatus} from "./status.js";
 import {TALK, Talk} from "./talk.js";
 
@@ -28,6 +29,7 @@ class Table {
     this.token = token;
     this.player = null;  // the token's seat; "admin" for the admin token
     this.promptsShown = null;
+    this.seatShown = null;
     this.controls = null;
     this.refreshing = null;
     this.again = false;
@@ -129,7 +131,16 @@ class Table {
     const last = lastMoves(this.events);
     for (const row of $("log").querySelectorAll("li.recent")) row.classList.remove("recent");
     for (const seq of last.seqs) if (this.logged.has(seq)) this.logged.get(seq).classList.add("recent");
-    if (this.player) this.showPrompts(prompts, board, hand);
+    const seat = this.player && board.players ? board.players[this.player] : null;
+    const handed = !!(seat && seat.handed_over);  // a bot plays this seat: its decisions are the bot's to make
+    if (this.player) {
+      const seatKey = `${board.status}|${seat ? seat.bot : ""}|${handed}`;
+      if (seatKey !== this.seatShown) {  // redrawn only when the seat changes hands: an open choice stays open
+        this.seatShown = seatKey;
+        mount($("seat"), drawSeatControl(board, this.player, this.catalogue, (path, body) => this.seat(path, body)));
+      }
+      this.showPrompts(handed ? [] : prompts, board, hand);
+    }
     const controls = this.controls;
     showBoard($("board"), board, {moved: last.moved, warpMoved: last.warp, tapKey: this.promptsShown,
       tappable: (id) => !!(controls && controls.accepts(id)), onPlanet: (id) => this.tap(id)});
@@ -186,6 +197,17 @@ class Table {
     mount($("prompts"), drawn.nodes);
     $("prompts").dataset.count = prompts.length;
     $("decide").dataset.count = prompts.length;
+  }
+
+  async seat(path, body) {
+    showError("");
+    try {
+      await this.api.post(`/games/${this.game}/${path}`, body);
+      this.promptsShown = null;
+    } catch (error) {
+      showError(error.message);
+    }
+    await this.refresh();
   }
 
   async send(body, refusal) {

@@ -30,7 +30,8 @@ def test_an_unknown_bot_level_is_refused(client):
     created = client.post("/games", json={"seats": 2}).json
     refused = client.post(f"/games/{created['id']}/players", json={"name": "Hal", "bot": "genius"},
                           headers=bearer(created["host_token"]))
-    assert refused.status_code == 400 and refused.json["field"] == "bot"
+    assert refused.status_code == 422 and "'genius'" in refused.json["detail"]
+    assert "'random', 'heuristic'" in refused.json["detail"]  # the levels it could have asked for
 
 
 def test_bots_cannot_join_a_game_in_play(client, api_game):

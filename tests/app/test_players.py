@@ -165,3 +165,34 @@ def test_my_games_shows_nothing_of_any_hand(client):
         hand = client.get(game.url("/hand"), headers=game.as_(color)).json
         for card in hand["cards"]:
             assert json.dumps(card) not in text
+
+
+def test_my_games_reads_each_games_standing_and_folds_no_state(client, runtime, monkeypatch):
+    key = register(client)["key"]
+    games = [seat_player(client, key).moves(25) for _ in range(3)]
+    expected = my_games(client, key)["games"]
+    folds = []
+    real_current = runtime.repository.current
+    monkeypatch.setattr(runtime.repository, "current", lambda game_id: folds.append(game_id) or real_current(game_id))
+    assert my_games(client, key)["games"] == expected and folds == []  # the standings were kept by each append
+    for game in games:
+        board = client.get(game.url()).json
+        entry = next(e for e in expected if e["game_id"] == game.id)
+        assert (entry["version"], entry["turn"], entry["status"]) == (board["version"], board["turn"]["number"],
+                                                                      board["status"])
+
+
+def test_a_missing_or_stale_standing_is_folded_once_and_written_again(client, runtime, monkeypatch):
+    key = register(client)["key"]
+    game = seat_player(client, key).moves(10)
+    expected = my_games(client, key)["games"]
+    runtime.redis.delete(runtime.standings.key(game.id))
+    assert my_games(client, key)["games"] == expected  # folded from the state: the same answer
+    stale = json.loads(runtime.redis.get(runtime.standings.key(game.id)))
+    stale["version"] -= 1  # as if an append's listener had not run
+    runtime.redis.set(runtime.standings.key(game.id), json.dumps(stale))
+    folds = []
+    real_current = runtime.repository.current
+    monkeypatch.setattr(runtime.repository, "current", lambda game_id: folds.append(game_id) or real_current(game_id))
+    assert my_games(client, key)["games"] == expected and folds == [game.id]
+    assert my_games(client, key)["games"] == expected and folds == [game.id]  # written again: no second fold

@@ -136,6 +136,16 @@ def _has_key(value, names) -> bool:
     return False
 
 
+def check_body(text: str, pattern, who: str, name: str, seed: str = SEED) -> None:
+    """One response body (JSON, or SSE whose data lines are JSON) shows ``who`` no card of ``pattern``
+    (`forbidden_pattern` of the cards it may not know), not the seed, and no hash chain or agenda."""
+    leaked = sorted(set(pattern.findall(text))) if pattern else []
+    assert not leaked, f"{who} sees {leaked[:5]} in {name}"
+    assert seed not in text, f"{who} sees the seed in {name}"
+    for document in strings_in(text):
+        assert not _has_key(document, {"hash", "prev_hash", "agenda"}), f"{who} gets a secret-bearing field in {name}"
+
+
 @pytest.mark.parametrize("powers", [POWERS, None], ids=["seeing-powers", "random-powers"])
 def test_no_response_shows_a_card_the_caller_may_not_know(client, api_game, powers):
     setup = {"powers": powers} if powers else None
@@ -151,12 +161,7 @@ def test_no_response_shows_a_card_the_caller_may_not_know(client, api_game, powe
         for name, text in bodies_for(client, game, viewer, versions).items():
             if name == "error-bad-choice":  # the caller's own request names A40: echoing it back tells nothing
                 text = text.replace("'A40'", "")
-            leaked = sorted(set(pattern.findall(text))) if pattern else []
-            assert not leaked, f"{viewer or 'anonymous'} sees {leaked[:5]} in {name}"
-            assert SEED not in text, f"{viewer or 'anonymous'} sees the seed in {name}"
-            for document in strings_in(text):
-                assert not _has_key(document, {"hash", "prev_hash", "agenda"}), \
-                    f"{viewer or 'anonymous'} gets a secret-bearing field in {name}"
+            check_body(text, pattern, viewer or "anonymous", name)
 
 
 def test_the_deck_order_and_the_seed_are_the_admins_only(client, api_game):

@@ -14,6 +14,7 @@ own for them (README, "Generated clients").
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import json
 import random
@@ -33,29 +34,36 @@ MOVE_CAP = 6000
 ATTEMPTS = 25
 
 
-@pytest.fixture
-def generated(service_processes, tmp_path):
-    """(base URL, the generated package) for an embedded `cosmic serve`."""
+@contextlib.contextmanager
+def generated_package(base: str, folder: Path):
+    """The package openapi-python-client generates from the spec ``base`` serves, importable while in use."""
     import requests
-    base = service_processes.embedded()
-    spec = tmp_path / "openapi.yaml"
+    spec = folder / "openapi.yaml"
     spec.write_text(requests.get(f"{base}/openapi.yaml", timeout=30).text, encoding="utf-8")
-    config = tmp_path / "generator.yaml"
+    config = folder / "generator.yaml"
     # the two responses that are not JSON are read as bytes (the generator has no type of its own for them)
     config.write_text(f"project_name_override: cosmic-client\npackage_name_override: {PACKAGE}\n"
                       "content_type_overrides:\n  application/x-ndjson: application/octet-stream\n"
                       "  application/yaml: application/octet-stream\n")
     made = subprocess.run([str(GENERATOR), "generate", "--path", str(spec), "--config", str(config),
-                           "--output-path", str(tmp_path / PACKAGE), "--meta", "none"],
-                          cwd=tmp_path, capture_output=True, text=True, timeout=300)
+                           "--output-path", str(folder / PACKAGE), "--meta", "none"],
+                          cwd=folder, capture_output=True, text=True, timeout=300)
     assert made.returncode == 0, made.stdout + made.stderr
-    sys.path.insert(0, str(tmp_path))
+    sys.path.insert(0, str(folder))
     try:
-        yield base, importlib.import_module(PACKAGE)
+        yield importlib.import_module(PACKAGE)
     finally:
-        sys.path.remove(str(tmp_path))
+        sys.path.remove(str(folder))
         for name in [m for m in sys.modules if m == PACKAGE or m.startswith(PACKAGE + ".")]:
             del sys.modules[name]
+
+
+@pytest.fixture
+def generated(service_processes, tmp_path):
+    """(base URL, the generated package) for an embedded `cosmic serve`."""
+    base = service_processes.embedded()
+    with generated_package(base, tmp_path) as package:
+        yield base, package
 
 
 def load(package: str):
@@ -118,18 +126,34 @@ class Player:
         assert isinstance(prompts, self.models.Prompts), prompts
         if not prompts.prompts:
             return None
-        prompt = prompts.prompts[0]
+        return self.answer_prompt(game_id, prompts.prompts[0])
+
+    def answer_prompt(self, game_id: str, prompt, gone=(), pin: bool = False) -> object | None:
+        """Answer one typed prompt: random options and values until the rules take one (a deal offered is
+        accepted: the test wants one made), else its first option without arguments; the ActionResult.
+        None when a refusal's status is in ``gone`` (the decision went away meanwhile). ``pin``: the answer names
+        the prompt's id, so it fails (409) rather than answer a newer decision than the one read."""
         options = list(prompt.options)
-        accepting = [o for o in options if o.action == "accept"]  # take a deal offered: the test wants one made
+        accepting = [o for o in options if o.action == "accept"]
         for _ in range(ATTEMPTS):
             option = self.rng.choice(accepting or options)
-            done = self.api["act"].sync(game_id, client=self.client, body=self.command(option))
+            body = self.command(option)
+            if pin:
+                body.prompt = prompt.id
+            done = self.api["act"].sync(game_id, client=self.client, body=body)
             if isinstance(done, self.models.ActionResult):
                 return done
             assert isinstance(done, self.models.Problem) and done.status in (400, 409, 422), done
+            if done.status in gone:
+                return None
         simple = [o for o in options if not o.args.additional_properties]
         assert simple, f"no answer the rules took for {prompt.kind}"
-        done = self.api["act"].sync(game_id, client=self.client, body=self.command(simple[0]))
+        body = self.command(simple[0])
+        if pin:
+            body.prompt = prompt.id
+        done = self.api["act"].sync(game_id, client=self.client, body=body)
+        if isinstance(done, self.models.Problem) and done.status in gone:
+            return None
         assert isinstance(done, self.models.ActionResult), done
         return done
 

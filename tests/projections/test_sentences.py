@@ -27,7 +27,10 @@ MADE = [{"type": "GameRewound", "payload": {"to_version": 40, "by": "admin", "pl
         {"type": "AllyRemoved", "payload": {"player": "blue", "by": None}},
         {"type": "MessageSent", "payload": {"player": "red", "to": None, "text": "Ally with me", "seen_by": None}},
         {"type": "MessageSent", "payload": {"player": "red", "to": "blue", "text": "Take the deal",
-                                            "seen_by": ["red", "blue"]}}]
+                                            "seen_by": ["red", "blue"]}},
+        {"type": "SeatHandedToBot", "payload": {"player": "red", "level": "heuristic", "reason": "asked"}},
+        {"type": "SeatHandedToBot", "payload": {"player": "red", "level": "random", "reason": "missed", "missed": 3}},
+        {"type": "SeatTakenBack", "payload": {"player": "red"}}]
 SHUFFLES = ("DeckFormed", "DeckReshuffled")
 MAYFAIR_WORDS = re.compile(r"\b(tokens?|cones?|challenges?|compromises?|consolations?|edicts?|bases?|stages?)\b",
                            re.IGNORECASE)
@@ -188,3 +191,17 @@ def test_a_hidden_card_is_told_as_a_card_and_counted():
     assert sentence(chosen, "blue", table) == "Bob chooses Attack 12 face down for the defense."
     assert sentence(chosen, "red", Table("ffg", table.names)) == \
         "Bob chooses an encounter card face down for the defense."
+
+
+@pytest.mark.parametrize("ruleset", ["mayfair", "ffg"])
+def test_a_seat_handed_to_a_bot_and_taken_back_is_told_in_the_log(ruleset):
+    table = Table(ruleset=ruleset, names={"red": "Ann"})
+    asked = {"type": "SeatHandedToBot", "payload": {"player": "red", "level": "heuristic", "reason": "asked"}}
+    missed = {"type": "SeatHandedToBot", "payload": {"player": "red", "level": "random", "reason": "missed",
+                                                     "missed": 3}}
+    back = {"type": "SeatTakenBack", "payload": {"player": "red"}}
+    for viewer in (ADMIN, "red", "blue", None):
+        assert sentence(asked, viewer, table) == "Ann hands the red seat to a heuristic bot."
+        assert sentence(missed, viewer, table) == ("Ann let 3 decisions in a row run out of time: a random bot "
+                                                   "plays the red seat now.")
+        assert sentence(back, viewer, table) == "Ann takes the red seat back from its bot."
