@@ -59,7 +59,7 @@ HELD = Watch(frozenset({
     "StageBegan", "TokensMoved", "ConeAimed", "AlliesInvited", "AllianceAnswered", "ChallengeNoted", "DestinyDrawn",
     "TurnBegan", "TurnEnded", "ChallengeBegan", "DefenseDetermined", "ChallengeCardsRevealed", "ChallengeResolved",
     "ChallengeEnded", "DealStarted", "DealProposed", "DealAnswered", "PowerUsed", "UseCancelled", "EffectAdded",
-    "PowerZapped",
+    "PowerZapped", "SeatHandedToBot", "SeatTakenBack",
 }))
 assert USABLE.unchanged_by <= HELD.unchanged_by  # (what could be used at all bounds what can be used now)
 
