@@ -267,9 +267,10 @@ class Collecting:
 
 def kept_steps(before: list[dict], after: list[dict]) -> int:
     """How many steps at the bottom of the agenda are the same before and after a change."""
-    keep = 0
-    for old, new in zip(before, after, strict=False):
-        if old != new:
+    keep, common = 0, min(len(before), len(after))
+    while keep < common:
+        old, new = before[keep], after[keep]
+        if old is not new and old != new:  # (most are the very same record: no field-by-field comparison)
             break
         keep += 1
     return keep

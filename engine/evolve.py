@@ -51,7 +51,7 @@ def evolve(state: dict | None, event: dict) -> dict:
     # and after a rewind (see engine.rewind)
     if event_type not in BOOKKEEPING:
         state["ply"] = state.get("ply", 0) + 1
-        fact_applied(state, event_type, forces_moved=bool(moved_home_bases))
+        fact_applied(state, event_type, bool(moved_home_bases))  # (positional: asked once per fact)
     state["v"] += 1
     if "time" in event:
         state["time"] = event["time"]

@@ -20,6 +20,9 @@ from engine import shapes
 from engine.errors import CommandError, EngineStuck, NotOwed, RulesError
 
 STEPS: dict[str, Step] = {}
+# what the driver reads of each kind of step, in one tuple (`register`): (handler, settles_wins, acts_at_boundary,
+# asks); `advance` reads it at every step it runs
+DRIVEN: dict[str, tuple] = {}
 MAX_STEPS_PER_COMMAND = 20000
 IDENTITY_EXCLUDED = frozenset({"action", "args", "rule", "label", "info"})
 
@@ -60,6 +63,7 @@ def register(cls):
     # that does nothing
     handler.asks = cls.prompts is not Step.prompts
     handler.acts_at_boundary = cls.at_boundary is not Step.at_boundary
+    DRIVEN[cls.op] = (handler, cls.settles_wins, handler.acts_at_boundary, handler.asks)
     return cls
 
 
@@ -116,7 +120,7 @@ def match(prompt_: dict, command: dict) -> tuple[dict, dict]:
     if not isinstance(raw, dict):
         raise CommandError("args must be an object", "args")
     expected = chosen["args"]
-    unknown = sorted(name for name in raw if name not in expected)
+    unknown = sorted([name for name in raw if name not in expected])  # (a list: compiled, a generator is an object)
     if unknown:
         raise CommandError(f"unknown argument {unknown[0]!r} for {action!r}; expected: "
                            f"{', '.join(expected) or 'none'}", f"args.{unknown[0]}")
@@ -221,16 +225,16 @@ def advance(ctx) -> None:
         if state["status"] != "playing":
             return
         step = state["agenda"][-1]
-        handler = STEPS[step["op"]]
-        if handler.settles_wins:
+        handler, settles_wins, acts_at_boundary, asks = DRIVEN[step["op"]]
+        if settles_wins:
             if ctx.may_have_won:
                 ctx.settle_wins()
-            if handler.acts_at_boundary:
+            if acts_at_boundary:
                 before = ctx.progress
                 handler.at_boundary(ctx, step)
                 if ctx.progress != before:
                     continue  # the boundary changed the agenda (a turn ended at once)
-        if handler.asks and waiting_for(state, step):
+        if asks and waiting_for(state, step):
             return
         before = ctx.progress
         handler.run(ctx, step)

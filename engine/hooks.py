@@ -183,7 +183,11 @@ def triggered(state: dict, hook: str) -> tuple:
 
 def fold(state: dict, hook: str, value, **kw):
     """Let every handler in force modify ``value`` in turn."""
-    for fn, owner, effect in listeners(state, hook):
+    forces = forces_now(state)
+    told = forces.known.get(hook)  # (`listeners`, unrolled: folds are asked at every step)
+    if told is None:
+        told = forces.listeners(hook)
+    for fn, owner, effect in told:
         value = fn(state, owner, value, effect=effect, **kw)
     return value
 
@@ -201,7 +205,10 @@ def fire(ctx, hook: str, **kw) -> None:
     schedule run in that same order: the first handler's first (`Ctx.collecting`). The listeners are those in force
     when the trigger fires: what one handler changes does not add or remove another's turn.
     """
-    told = triggered(ctx.state, hook)
+    forces = forces_now(ctx.state)
+    told = forces.known_triggered.get(hook)  # (`triggered`, unrolled: fired at every step)
+    if told is None:
+        told = forces.triggered(hook)
     if not told:
         return
     with ctx.collecting():

@@ -22,6 +22,8 @@ from functools import wraps
 class Watch:
     """One kind of answer: the facts that leave it as it was, and the last fact applied that may not have."""
 
+    __slots__ = ("unchanged_by", "last")
+
     def __init__(self, unchanged_by: frozenset[str]):
         self.unchanged_by = unchanged_by
         self.last: tuple = (None, -1)  # (state object, its ply) after the last fact that may have changed it
@@ -49,6 +51,17 @@ FORCES = Watch(frozenset({
 USABLE = Watch(frozenset({"Passed", "DecisionTaken", "DecisionTimedOut", "HandRevealed", "SeatHandedToBot",
                           "SeatTakenBack"}))
 assert USABLE.unchanged_by <= FORCES.unchanged_by  # what is usable depends on what is in force
+# What each player's hand and powers could be used for at all (engine.usable.in_reach): facts that move no card
+# and change no player's powers leave it. (A player who also plays from elsewhere than its hand, Miser from its
+# hoard while its power works, depends on what is in force too: `in_reach` asks about that one every time.)
+HELD = Watch(frozenset({
+    "Passed", "DecisionTaken", "DecisionTimedOut", "HandRevealed",
+    "StageBegan", "TokensMoved", "ConeAimed", "AlliesInvited", "AllianceAnswered", "ChallengeNoted", "DestinyDrawn",
+    "TurnBegan", "TurnEnded", "ChallengeBegan", "DefenseDetermined", "ChallengeCardsRevealed", "ChallengeResolved",
+    "ChallengeEnded", "DealStarted", "DealProposed", "DealAnswered", "PowerUsed", "UseCancelled", "EffectAdded",
+    "PowerZapped", "SeatHandedToBot", "SeatTakenBack",
+}))
+assert USABLE.unchanged_by <= HELD.unchanged_by  # (what could be used at all bounds what can be used now)
 
 
 def fact_applied(state: dict, event_type: str, forces_moved: bool = False) -> None:
@@ -60,6 +73,8 @@ def fact_applied(state: dict, event_type: str, forces_moved: bool = False) -> No
         USABLE.last = at
         if forces_moved or event_type not in FORCES.unchanged_by:
             FORCES.last = at
+        if event_type not in HELD.unchanged_by:
+            HELD.last = at
 
 
 def while_unchanged(watch: Watch):

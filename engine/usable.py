@@ -11,7 +11,7 @@ from functools import lru_cache
 
 from engine import cards, rulesets
 from engine.abilities import card_ability, card_windows
-from engine.memo import USABLE
+from engine.memo import HELD, USABLE, while_unchanged
 from engine.playable import OTHER_PLACES, playable_cards
 from engine.powers.base import ANY_WINDOW
 from engine.registry import POWERS
@@ -30,7 +30,9 @@ def window_options(state: dict, player: str, window: str) -> list[dict]:
     from the windows their powers and cards could be used in at all (`reach`). Worked out again only
     after a fact that may change it (callers must not change what they get)."""
     global _KNOWN
-    held = reach(state, player)
+    held = in_reach(state).of.get(player)  # (`InReach.held`, unrolled: asked for every player at every window)
+    if held is None:
+        held = reach(state, player)
     if held.windows is not None and window not in held.windows:
         return []
     known_state, known_ply, known = _KNOWN
@@ -61,8 +63,8 @@ class Reach:
         self.windows = None if ANY_WINDOW in self.cards_windows else \
             self.cards_windows | {window for name in powers for window in POWERS[name].windows_in(edition)}
         # (card, its windows, its kind's name, whether it is a flare) for every card that could be played face up
-        self.cards = tuple((card, windows, cards.card_kind_name(card), card.startswith("Flare:"))
-                           for card in playable if (windows := card_windows(card)))
+        self.cards = tuple([(card, windows, cards.card_kind_name(card), card.startswith("Flare:"))
+                            for card in playable if (windows := card_windows(card))])
 
 
 # per colour, the last `Reach` worked out
@@ -84,6 +86,71 @@ def reach(state: dict, player: str) -> Reach:
     if known is None or known.playable != playable or known.powers != powers or known.ruleset != ruleset:
         known = _REACH[player] = Reach(playable, powers, ruleset)
     return known
+
+
+_PLAYERS_FOR: dict[tuple, dict[str, tuple[str, ...]]] = {}
+_PLAYERS_FOR_LIMIT = 512
+
+
+def elsewhere(seat: dict) -> bool:
+    """Whether a player holds cards elsewhere than in its hand (a hoard). (A plain loop, no ``for ... else``
+    inside another loop: compiled, that construct leaked a reference: docs/engine.md.)"""
+    for place in OTHER_PLACES:
+        if place in seat:
+            return True
+    return False
+
+
+class InReach:
+    """Every player's `Reach`, and per window the players whose cards or powers could be used in it at all:
+    the others need not be asked (most players, at most windows). A player who may also play from elsewhere
+    than its hand (a hoard) plays from there only while a power in force says so: its `Reach` is worked out
+    each time it is asked for (`held`), and it is always among the players to ask."""
+
+    __slots__ = ("of", "order", "known")
+
+    def __init__(self, state: dict):
+        self.order = tuple(state["order"])
+        seats = state["players"]
+        self.of: dict[str, Reach] = {}
+        held = []
+        for player in self.order:
+            found = None if elsewhere(seats[player]) else reach(state, player)
+            held.append(found)
+            if found is not None:
+                self.of[player] = found
+        # the players per window, shared with every `InReach` of the very same `Reach` records (a card drawn
+        # changes one player's; the key keeps the records alive, so no other object can take their place)
+        key = (self.order, *held)
+        known = _PLAYERS_FOR.get(key)
+        if known is None:
+            if len(_PLAYERS_FOR) >= _PLAYERS_FOR_LIMIT:
+                _PLAYERS_FOR.clear()
+            known = _PLAYERS_FOR[key] = {}
+        self.known: dict[str, tuple[str, ...]] = known
+
+    def held(self, state: dict, player: str) -> Reach:
+        """``player``'s `Reach` in ``state``."""
+        known = self.of.get(player)
+        return reach(state, player) if known is None else known
+
+    def players_for(self, window: str) -> tuple[str, ...]:
+        """The players (in seat order) who may hold something that could be used in ``window``."""
+        found = self.known.get(window)
+        if found is None:
+            found = []
+            for player in self.order:
+                held = self.of.get(player)
+                if held is None or held.windows is None or window in held.windows:
+                    found.append(player)
+            found = self.known[window] = tuple(found)
+        return found
+
+
+@while_unchanged(HELD)  # asked for every player at every window; a player's cards change far less often
+def in_reach(state: dict) -> InReach:
+    """What every player's cards and powers could be used for at all (`InReach`)."""
+    return InReach(state)
 
 
 def _window_options(state: dict, player: str, window: str, held: Reach) -> list[dict]:
@@ -179,8 +246,11 @@ def passed_for_stage(state: dict) -> list[str]:
 
 def anyone_may_act(state: dict, window: str) -> bool:
     """Whether some player who has not passed for the stage could use something in a window."""
+    candidates = in_reach(state).players_for(window)
+    if not candidates:
+        return False
     out = set(passed_for_stage(state))
     for player in timing_order(state):
-        if player not in out and window_options(state, player, window):
+        if player in candidates and player not in out and window_options(state, player, window):
             return True
     return False

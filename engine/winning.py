@@ -50,6 +50,14 @@ def any_claim(state: dict) -> bool:
     return False
 
 
+def five_bases_somewhere(state: dict) -> bool:
+    """Whether some player has five external bases (a loop: asked at every boundary after tokens moved)."""
+    for count in state["external_bases"].values():
+        if count >= WINNING_BASES:
+            return True
+    return False
+
+
 def declare_winners(ctx) -> None:
     """End the game if anyone has won: the challenge's played cards are discarded first (stage 9).
 
@@ -57,7 +65,7 @@ def declare_winners(ctx) -> None:
     external bases.
     """
     state = ctx.state
-    if max(state["external_bases"].values(), default=0) < WINNING_BASES and not any_claim(state):
+    if not five_bases_somewhere(state) and not any_claim(state):
         return  # (the usual case, told cheaply: asked at the first boundary after every token moved)
     found = winners(state)
     claimed = claims(state)

@@ -16,7 +16,7 @@ from engine.state import (
     main_player,
 )
 from engine.steps.tokens import fan_section, return_home
-from engine.usable import window_options
+from engine.usable import in_reach, window_options
 
 # One challenge, in order (RULES.md 4 and 5). "stage" marks where a stage begins;
 # "first_only" steps belong to the pre-challenge phase of a turn's first challenge.
@@ -109,15 +109,19 @@ class Challenge(Step):
         if index == 0:
             ctx.emit("ChallengeBegan", number=step["number"])
         first = step["number"] == 1
+        out_of_cards = None  # (asked once: the windows passed over below move no card)
         while True:
             while index < len(_PLAN) and _PLAN[index][3] and not first:
                 index += 1
             if index >= len(_PLAN):
                 ctx.done()
                 return
-            if HOLDS_CARDS_FROM <= index < HOLDS_CARDS_UNTIL and ends_turn_before_planning(ctx.state):
-                end_turn_now(ctx, OUT_OF_CARDS)
-                return
+            if HOLDS_CARDS_FROM <= index < HOLDS_CARDS_UNTIL:
+                if out_of_cards is None:
+                    out_of_cards = ends_turn_before_planning(ctx.state)
+                if out_of_cards:
+                    end_turn_now(ctx, OUT_OF_CARDS)
+                    return
             op, arguments, stage, _ = _PLAN[index]
             if stage:
                 ctx.emit("StageBegan", stage=stage, name=STAGE_NAMES[stage])
@@ -288,8 +292,8 @@ def ends_turn_before_planning(state: dict) -> bool:
 
 
 def nobody_can_use(state: dict, window: str) -> bool:
-    """Whether no player holds anything usable in a timing window."""
-    for player in state["order"]:
+    """Whether no player holds anything usable in a timing window (only those whose cards or powers reach it are asked)."""
+    for player in in_reach(state).players_for(window):
         if window_options(state, player, window):
             return False
     return True

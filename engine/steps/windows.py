@@ -25,7 +25,7 @@ from engine.hooks import fire
 from engine.playable import from_elsewhere
 from engine.state import timing_order
 from engine.steps.game import OUT_OF_CARDS, WINDOWS_NEEDING_A_CARD, end_turn_now, ends_turn_before_planning
-from engine.usable import anyone_can_respond, passed_for_stage, response_options, window_options
+from engine.usable import anyone_can_respond, in_reach, passed_for_stage, response_options, window_options
 
 
 def source_of(state: dict, player: str, ability_key: str) -> str:
@@ -100,11 +100,15 @@ class Window(Step):
 
     def prompts(self, state, step):
         only = step.get("only")
+        window = step["name"]
+        candidates = in_reach(state).players_for(window)  # (the others hold nothing that reaches this window)
+        if not candidates:
+            return []
         passed = step.get("passed", []) + passed_for_stage(state)
         for player in timing_order(state):
-            if player in passed or (only and player not in only):
+            if player not in candidates or player in passed or (only and player not in only):
                 continue
-            offered = window_options(state, player, step["name"])
+            offered = window_options(state, player, window)
             if offered:
                 return [prompt(step, player, "window", window_choices(offered), rule="5",
                                info={"window": step["name"]}, round=step.get("round", 0))]

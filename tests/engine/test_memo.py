@@ -8,11 +8,16 @@ those that do not, and never crosses from one state object to another.
 
 from __future__ import annotations
 
-from engine import evolve
+import random
+
+import pytest
+
+from engine import evolve, prompts
 from engine.hooks import in_force
 from engine.scenario import Scenario
+from engine.simulate import legal_answer, new_game
 from engine.state import active_powers, clone, timing_order
-from engine.usable import window_options
+from engine.usable import InReach, in_reach, window_options
 
 POWERS = {"red": ["Filch"], "blue": ["Clone"], "yellow": ["Laser"]}
 
@@ -94,3 +99,40 @@ def test_what_a_player_could_use_follows_the_cards_it_is_given():
                        reason="test"))
     assert window_options(state, "red", "regroup") == []
     assert [o["ability"] for o in window_options(state, "blue", "regroup")] == [f"card:{zap}"]
+
+
+def test_who_a_window_could_concern_holds_across_facts_that_move_no_card_and_follows_a_card_moved():
+    g = Scenario(players=3, powers=POWERS, first="red", options={"edicts": True},
+                 hands={"red": ["CosmicZap", "A4", "A5", "A6", "A7", "A8", "A9"],
+                        "blue": ["A10", "A11", "A12", "A13", "A14", "A15", "C"]})
+    state = g.state
+    zap = next(card for card in state["players"]["red"]["hand"] if card.startswith("CosmicZap"))
+    reachable = in_reach(state)
+    assert "red" in reachable.players_for("regroup") and "blue" not in reachable.players_for("regroup")
+    evolve(state, fact("TokensMoved", moves=[["red", "red-0", "red-1", 1]], reason="test"))
+    evolve(state, fact("DecisionTaken", player="red", kind="test", action="pass"))
+    assert in_reach(state) is reachable  # remembered: no card moved, no power changed
+    evolve(state, fact("CardsMoved", cards=[zap], src="hand:red", dst="hand:blue", seen_by=["red", "blue"],
+                       reason="test"))
+    assert in_reach(state) is not reachable
+    assert "blue" in in_reach(state).players_for("regroup") and "red" not in in_reach(state).players_for("regroup")
+
+
+@pytest.mark.parametrize(("ruleset", "options"), [("mayfair", {"edicts": True, "flares": True}), ("ffg", {})])
+def test_what_every_player_could_use_at_all_is_never_remembered_past_a_change(ruleset, options):
+    """Random games, in place as the simulator plays them: after every command the remembered `in_reach` answer
+    is the one worked out afresh (a fact wrongly listed as moving no card would leave an old hand in it)."""
+    for game in range(3):
+        state, _ = new_game(f"held:{game}", 5, options, ruleset)
+        rng, at = random.Random(f"held:{game}"), 0
+        for _ in range(400):
+            if state["status"] != "playing":
+                break
+            at += 1000
+            _, state = legal_answer(state, rng.choice(prompts(state)), rng, at, in_place=True)
+            remembered, fresh = in_reach(state), InReach(state)
+            for player in state["order"]:
+                assert (player in remembered.of) == (player in fresh.of)
+                if player in fresh.of:
+                    assert remembered.of[player].playable == fresh.of[player].playable
+                    assert remembered.of[player].powers == fresh.of[player].powers
