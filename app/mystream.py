@@ -14,7 +14,8 @@ Messages:
   change and are not none (a new decision, even one of the same kind as the one just answered, or
   the same decision with other options, such as a deal's terms), and on connecting for each game
   that owes one then; each replaces the game's previous ``your-move``;
-- ``no-longer-yours``: the player owes nothing in that game any more (answered, or timed out).
+- ``no-longer-yours``: the player owes nothing in that game any more (answered, timed out, or its seat handed to a bot,
+  which answers for it until the player takes the seat back).
 
 A feed resumed with a cursor tells each game's standing once caught up (``your-move`` or
 ``no-longer-yours``), since the client may hold a ``your-move`` answered while it was away.
@@ -119,7 +120,9 @@ class MyFeed:
         state = self.rt.repository.current(game_id)
         if state["v"] != self.positions[game_id]:
             return ""  # events still to come: tell the decisions once they are delivered
-        prompts = views.own_prompts(state, self.seats[game_id])
+        color = self.seats[game_id]
+        handed_over = ((state.get("players") or {}).get(color) or {}).get("bot")  # the bot answers, not the player
+        prompts = [] if handed_over else views.own_prompts(state, color)
         told = _told(prompts)
         if told == self.told.get(game_id):
             return ""

@@ -8,7 +8,8 @@ what the list needs and nothing more, written after every append (`workers.runti
 slot) as JSON:
 
 ``{"version", "status", "ruleset", "turn", "offense", "pending": [{"player", "kind", "title",
-"deadline"}], "winners"}``
+"deadline"}], "bots": [colour...], "winners"}`` (``bots``: the seats a bot plays now, joined as one or
+handed over, whose decisions are the bot's, not the person's).
 
 It holds only what the public board shows (`projections.views.pending`): no hand, no option, no
 card. A standing is believed only when its ``version`` is the game's head (read in the same
@@ -29,6 +30,7 @@ def of(state: dict) -> dict:
     turn = state.get("turn") or {}
     return {"version": state["v"], "status": state.get("status"), "ruleset": state.get("ruleset"),
             "turn": turn.get("number"), "offense": turn.get("offense"), "pending": views.pending(state),
+            "bots": sorted(color for color, seat in (state.get("players") or {}).items() if seat.get("bot")),
             "winners": list(state.get("winners") or [])}
 
 

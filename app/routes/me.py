@@ -98,8 +98,10 @@ def _shown(entry: dict, wanted: str) -> bool:
 
 
 def _entry(standing: dict, game_id: str, linked: int, color: str) -> dict:
-    """One game as its player sees it in the list: the game's standing (public facts), read for the player's seat."""
-    mine = [p for p in standing["pending"] if color and p["player"] == color]
+    """One game as its player sees it in the list: the game's standing (public facts), read for the player's seat.
+    A seat the player handed to a bot owes the player nothing: the bot answers its decisions."""
+    played_by_bot = color in standing.get("bots", ())
+    mine = [p for p in standing["pending"] if color and p["player"] == color and not played_by_bot]
     deadlines = [p["deadline"] for p in mine if p.get("deadline") is not None]
     return {"game_id": game_id, "color": color or None, "status": standing["status"], "ruleset": standing["ruleset"],
             "version": standing["version"], "turn": standing["turn"], "offense": standing["offense"],

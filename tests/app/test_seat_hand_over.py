@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 
 from tests.app.conftest import ADMIN, bearer, problem_type, whole_log
@@ -120,3 +122,29 @@ def test_the_actions_route_does_not_hand_over_or_take_back_any_seat(client, game
                                   headers=headers)
             assert refused.status_code == 400 and "/seats/" in refused.json["errors"]["action"][0], refused.json
     assert client.get(game.url()).json["players"]["blue"]["bot"] is None
+
+
+def test_a_seat_handed_to_a_bot_owes_its_player_nothing_in_my_games_nor_on_my_stream(runtime):
+    """The bot answers the seat's decisions: the player's list and feed must not call them the player's move."""
+    from app.mystream import MyFeed
+    from app.routes.me import _entry
+    from engine.decide import prompts
+    from engine.simulate import new_game
+    from projections import standing
+
+    state, _ = new_game("owes-nothing", 3)
+    color = prompts(state)[0]["player"]
+    assert _entry(standing.of(state), "g", 1, color)["owes"] is True
+    state["players"][color]["bot"] = "heuristic"  # as SeatHandedToBot leaves it
+    entry = _entry(standing.of(state), "g", 1, color)
+    assert entry["owes"] is False and entry["decisions"] == [] and entry["deadline"] is None
+
+    class Repository:  # the feed reads the game's state at its head
+        def current(self, game_id):
+            return state
+
+    feed = MyFeed(SimpleNamespace(repository=Repository()), None, "p", None)
+    feed.seats, feed.positions, feed.told, feed.order = {"g": color}, {"g": state["v"]}, {"g": None}, ["g"]
+    assert "event: no-longer-yours" in feed.decision_messages("g")
+    state["players"][color]["bot"] = None  # taken back: the decision is the player's again
+    assert "event: your-move" in feed.decision_messages("g")
