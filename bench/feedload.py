@@ -55,6 +55,7 @@ from gevent.pool import Pool  # noqa: E402
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.gunicorn_service import Service, free_port  # noqa: E402
 from workers.settings import ENV_NAMES, LIMIT_FIELDS  # noqa: E402
 
 # the games are made from one address, far faster than people make them: quotas counted, never reached
@@ -78,12 +79,6 @@ def _service_module():
     return module
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 def percentile(values: list[float], fraction: float) -> float | None:
     if not values:
         return None
@@ -91,42 +86,11 @@ def percentile(values: list[float], fraction: float) -> float | None:
     return round(ordered[min(len(ordered) - 1, int(fraction * len(ordered)))], 1)
 
 
-class Servers:
-    """gunicorn (as shipped) and one `cosmic worker` on REDIS_URL under a fresh prefix."""
+class Servers(Service):
+    """gunicorn (as shipped) and one `cosmic worker` on REDIS_URL under a fresh prefix, with what the feeds cost."""
 
     def __init__(self, redis_url: str, folder: Path):
-        self.prefix = f"feedload-{uuid.uuid4().hex[:8]}"
-        self.port = free_port()
-        self.base = f"http://127.0.0.1:{self.port}"
-        self.env = {**os.environ, "REDIS_URL": redis_url, "COSMIC_PREFIX": self.prefix, "COSMIC_ADMIN_TOKEN": ADMIN_TOKEN,
-                    "PROMETHEUS_MULTIPROC_DIR": str(folder / "metrics"), **ROOMY_LIMITS}
-        self.processes = []
-        self.folder = folder
-
-    def start(self) -> Servers:
-        self._start("web", [str(BIN / "gunicorn"), "--bind", f"127.0.0.1:{self.port}", "--access-logfile", "/dev/null",
-                            "app.wsgi:app"])
-        self._start("worker", [str(BIN / "cosmic"), "worker", "--name", f"{self.prefix}-worker"])
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            try:
-                if requests.get(f"{self.base}/health", timeout=1).status_code == 200:
-                    return self
-            except requests.RequestException:
-                pass
-            time.sleep(0.3)
-        raise RuntimeError("gunicorn did not become healthy: " + (self.folder / "web.log").read_text()[-2000:])
-
-    def _start(self, name: str, command: list[str]) -> None:
-        log = (self.folder / f"{name}.log").open("w")
-        self.processes.append(subprocess.Popen(command, cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT,
-                                               start_new_session=True))
-
-    def api_pids(self) -> list[int]:
-        """The gunicorn worker processes (children of the master)."""
-        master = self.processes[0].pid
-        children = Path(f"/proc/{master}/task/{master}/children")
-        return [int(pid) for pid in children.read_text().split()] if children.exists() else []
+        super().__init__(redis_url, folder, "feedload", {"COSMIC_ADMIN_TOKEN": ADMIN_TOKEN, **ROOMY_LIMITS})
 
     def api_rss_mb(self) -> float:
         total = 0
@@ -145,21 +109,6 @@ class Servers:
             return None
         pids = {f"pid={pid}," for pid in self.api_pids()}
         return sum(1 for line in out.splitlines() if any(p in line for p in pids))
-
-    def stop(self) -> None:
-        for process in self.processes:
-            _service_module().stop(process)
-        import redis
-
-        from workers.queues import purge
-        client = redis.Redis.from_url(self.env["REDIS_URL"])
-        try:
-            keys = list(client.scan_iter(match=f"{self.prefix}*", count=1000))
-            for start in range(0, len(keys), 500):
-                client.delete(*keys[start:start + 500])
-            purge(client, self.prefix)
-        finally:
-            client.close()
 
 
 # --- games --------------------------------------------------------------------------------------------

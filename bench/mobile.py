@@ -42,10 +42,7 @@ import argparse
 import json
 import os
 import random
-import signal
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
@@ -59,6 +56,7 @@ import requests
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.gunicorn_service import Service  # noqa: E402
 from workers.settings import ENV_NAMES, LIMIT_FIELDS  # noqa: E402
 
 BIN = Path(sys.executable).parent
@@ -76,58 +74,9 @@ def bearer(token: str) -> dict:
 
 # --- the processes ----------------------------------------------------------------------------------
 
-class Servers:
+def Servers(redis_url: str, folder: Path) -> Service:
     """gunicorn (as shipped) and one `cosmic worker` on REDIS_URL under a fresh prefix, removed by `stop`."""
-
-    def __init__(self, redis_url: str, folder: Path):
-        self.redis_url, self.folder = redis_url, folder
-        self.prefix = f"mobile-bench-{uuid.uuid4().hex[:8]}"
-        with socket.socket() as sock:
-            sock.bind(("127.0.0.1", 0))
-            port = sock.getsockname()[1]
-        self.bind, self.base = f"127.0.0.1:{port}", f"http://127.0.0.1:{port}"
-        self.env = {**os.environ, "REDIS_URL": redis_url, "COSMIC_PREFIX": self.prefix,
-                    "COSMIC_ADMIN_TOKEN": ADMIN_TOKEN, "PROMETHEUS_MULTIPROC_DIR": str(folder / "metrics"),
-                    **ROOMY_LIMITS}
-        self.processes: list[subprocess.Popen] = []
-
-    def start(self) -> Servers:
-        self._start("web", [str(BIN / "gunicorn"), "--bind", self.bind, "--access-logfile", "/dev/null", "app.wsgi:app"])
-        self._start("worker", [str(BIN / "cosmic"), "worker", "--name", f"{self.prefix}-worker"])
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            try:
-                if requests.get(f"{self.base}/health", timeout=1).status_code == 200:
-                    return self
-            except requests.RequestException:
-                pass
-            time.sleep(0.3)
-        raise RuntimeError("gunicorn did not become healthy: " + (self.folder / "web.log").read_text()[-2000:])
-
-    def _start(self, name: str, command: list[str]) -> None:
-        log = (self.folder / f"{name}.log").open("w")
-        self.processes.append(subprocess.Popen(command, cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT,
-                                               start_new_session=True))
-
-    def stop(self) -> None:
-        import redis
-
-        from workers.queues import purge
-        for process in self.processes:
-            try:
-                os.killpg(process.pid, signal.SIGTERM)
-                process.wait(10)
-            except (ProcessLookupError, subprocess.TimeoutExpired):
-                os.killpg(process.pid, signal.SIGKILL)
-                process.wait(10)
-        client = redis.Redis.from_url(self.redis_url)
-        try:
-            keys = list(client.scan_iter(match=f"{self.prefix}*", count=1000))
-            for start in range(0, len(keys), 500):
-                client.delete(*keys[start:start + 500])
-            purge(client, self.prefix)
-        finally:
-            client.close()
+    return Service(redis_url, folder, "mobile-bench", {"COSMIC_ADMIN_TOKEN": ADMIN_TOKEN, **ROOMY_LIMITS})
 
 
 # --- bytes on the wire ------------------------------------------------------------------------------
