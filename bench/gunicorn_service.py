@@ -29,6 +29,20 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
+def stop_group(process: subprocess.Popen, grace: float = 10) -> None:
+    """End a process started with ``start_new_session``, and its children: SIGTERM to its group, SIGKILL
+    after ``grace`` seconds (a group already gone is fine)."""
+    try:
+        os.killpg(process.pid, signal.SIGTERM)
+        process.wait(grace)
+    except (ProcessLookupError, subprocess.TimeoutExpired):
+        try:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait(10)
+        except ProcessLookupError:
+            pass
+
+
 class Service:
     """gunicorn (as shipped: gunicorn.conf.py) and one `cosmic worker` on ``redis_url`` under a fresh prefix."""
 
@@ -72,12 +86,7 @@ class Service:
 
         from workers.queues import purge
         for process in self.processes:
-            try:
-                os.killpg(process.pid, signal.SIGTERM)
-                process.wait(10)
-            except (ProcessLookupError, subprocess.TimeoutExpired):
-                os.killpg(process.pid, signal.SIGKILL)
-                process.wait(10)
+            stop_group(process)
         client = redis.Redis.from_url(self.redis_url)
         try:
             keys = list(client.scan_iter(match=f"{self.prefix}*", count=1000))

@@ -49,7 +49,6 @@ import json
 import os
 import random
 import shutil
-import signal
 import statistics
 import subprocess
 import sys
@@ -65,6 +64,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.exports import lateness  # noqa: E402
+from bench.gunicorn_service import stop_group  # noqa: E402
 from engine.players import random_command  # noqa: E402
 from tests.rediscluster import LocalCluster, Node, _free_ports, available  # noqa: E402
 from workers.connections import connect  # noqa: E402
@@ -150,14 +150,7 @@ class Service:
 
     def stop(self) -> None:
         for process in self.processes:
-            try:
-                os.killpg(process.pid, signal.SIGTERM)
-                process.wait(15)
-            except (ProcessLookupError, subprocess.TimeoutExpired):
-                try:
-                    os.killpg(process.pid, signal.SIGKILL)
-                except ProcessLookupError:
-                    pass
+            stop_group(process, grace=15)
 
 
 def metric(url: str, name: str) -> float:

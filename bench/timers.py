@@ -32,7 +32,6 @@ import argparse
 import json
 import os
 import shutil
-import signal
 import socket
 import statistics
 import subprocess
@@ -48,6 +47,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.exports import lateness  # noqa: E402
+from bench.gunicorn_service import stop_group  # noqa: E402
 from workers.settings import ENV_NAMES, LIMIT_FIELDS  # noqa: E402
 
 BIN = Path(sys.executable).parent
@@ -104,14 +104,7 @@ class Service:
 
     def stop(self) -> None:
         for process in self.processes:
-            try:
-                os.killpg(process.pid, signal.SIGTERM)
-                process.wait(10)
-            except (ProcessLookupError, subprocess.TimeoutExpired):
-                try:
-                    os.killpg(process.pid, signal.SIGKILL)
-                except ProcessLookupError:
-                    pass
+            stop_group(process)
         if self.mode == "redis":
             import redis
 

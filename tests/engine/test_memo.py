@@ -87,12 +87,17 @@ def test_facts_applied_to_another_state_in_between_do_not_hide_a_change():
     assert ("red", "Filch") not in active_powers(state)
 
 
-def test_what_a_player_could_use_follows_the_cards_it_is_given():
+def red_holds_a_cosmic_zap() -> tuple[dict, str]:
+    """Three players with edicts: red holds a Cosmic Zap (usable in any window), blue nothing to use."""
     g = Scenario(players=3, powers=POWERS, first="red", options={"edicts": True},
                  hands={"red": ["CosmicZap", "A4", "A5", "A6", "A7", "A8", "A9"],
                         "blue": ["A10", "A11", "A12", "A13", "A14", "A15", "C"]})
-    state = g.state
-    zap = next(card for card in state["players"]["red"]["hand"] if card.startswith("CosmicZap"))
+    zap = next(card for card in g.state["players"]["red"]["hand"] if card.startswith("CosmicZap"))
+    return g.state, zap
+
+
+def test_what_a_player_could_use_follows_the_cards_it_is_given():
+    state, zap = red_holds_a_cosmic_zap()
     assert window_options(state, "blue", "regroup") == []
     assert window_options(state, "red", "regroup") != []
     evolve(state, fact("CardsMoved", cards=[zap], src="hand:red", dst="hand:blue", seen_by=["red", "blue"],
@@ -102,11 +107,7 @@ def test_what_a_player_could_use_follows_the_cards_it_is_given():
 
 
 def test_who_a_window_could_concern_holds_across_facts_that_move_no_card_and_follows_a_card_moved():
-    g = Scenario(players=3, powers=POWERS, first="red", options={"edicts": True},
-                 hands={"red": ["CosmicZap", "A4", "A5", "A6", "A7", "A8", "A9"],
-                        "blue": ["A10", "A11", "A12", "A13", "A14", "A15", "C"]})
-    state = g.state
-    zap = next(card for card in state["players"]["red"]["hand"] if card.startswith("CosmicZap"))
+    state, zap = red_holds_a_cosmic_zap()
     reachable = in_reach(state)
     assert "red" in reachable.players_for("regroup") and "blue" not in reachable.players_for("regroup")
     evolve(state, fact("TokensMoved", moves=[["red", "red-0", "red-1", 1]], reason="test"))
